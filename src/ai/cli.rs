@@ -1,0 +1,192 @@
+//! The computer opponent's commands of the `dokuz` tool: `bestmove`, `match` and the
+//! search half of `bench`.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::{Level, Limits, think};
+use crate::cli::{BENCH_MIDGAME, Options};
+use crate::rules::{Colour, Game, Rules, Status, VariantKind};
+
+fn level(name: &str) -> Result<Level, String> {
+    Level::from_name(name)
+        .ok_or_else(|| format!("unknown level '{name}' (easy, medium, hard or master)"))
+}
+
+pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), String> {
+    let time = o.time_ms.map(Duration::from_millis);
+    match command {
+        "bestmove" => {
+            let name = o
+                .level
+                .as_deref()
+                .ok_or("bestmove needs --level easy|medium|hard|master")?;
+            let level = level(name)?;
+            if let Some(w) = o.words.first() {
+                return Err(format!("bestmove: unexpected argument '{w}'"));
+            }
+            let game = o.game()?;
+            let stop = AtomicBool::new(false);
+            let seed = o.seed.unwrap_or_else(rand::random);
+            let thought = think(&game, level, level.limits(time), seed, &stop)
+                .ok_or_else(|| format!("no move: the game is over ({})", game.status()))?;
+            if o.verbose {
+                for it in &thought.iterations {
+                    let pv: Vec<String> = it.pv.iter().map(|&m| game.move_text(m)).collect();
+                    print(&format!(
+                        "depth {} score {} nodes {} time {} ms pv {}",
+                        it.depth,
+                        it.score,
+                        it.nodes,
+                        it.elapsed.as_millis(),
+                        pv.join(" ")
+                    ));
+                }
+            }
+            print(&game.move_text(thought.best));
+            Ok(())
+        }
+        "match" => {
+            let [a, b] = o.words.as_slice() else {
+                return Err(
+                    "match needs two levels, e.g. 'dokuz match hard medium --games 10'".into(),
+                );
+            };
+            let (a, b) = (level(a)?, level(b)?);
+            let games = o.games.ok_or("match needs --games N")?;
+            if o.position.is_some() || !o.moves.is_empty() {
+                return Err("match always starts from the start position".into());
+            }
+            play_match(
+                o.rules(),
+                a,
+                b,
+                games,
+                time,
+                o.seed.unwrap_or_else(rand::random),
+                print,
+            );
+            Ok(())
+        }
+        other => Err(format!("unknown command '{other}' (try 'dokuz --help')")),
+    }
+}
+
+/// The result of one game between two levels.
+pub struct MatchGame {
+    pub status: Status,
+    pub plies: usize,
+    pub white: Level,
+}
+
+/// Plays one game; `seed` drives both sides' choices.
+pub fn play_game(
+    rules: Rules,
+    white: Level,
+    black: Level,
+    time: Option<Duration>,
+    seed: u64,
+) -> MatchGame {
+    let mut game = Game::new(rules);
+    let stop = AtomicBool::new(false);
+    loop {
+        let mover = if game.position().side == Colour::White {
+            white
+        } else {
+            black
+        };
+        let seed = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(game.ply() as u64);
+        match think(&game, mover, mover.limits(time), seed, &stop) {
+            Some(t) => game.push(t.best),
+            None => break,
+        }
+    }
+    MatchGame {
+        status: game.status(),
+        plies: game.ply(),
+        white,
+    }
+}
+
+pub fn play_match(
+    rules: Rules,
+    a: Level,
+    b: Level,
+    games: u32,
+    time: Option<Duration>,
+    seed: u64,
+    print: &mut dyn FnMut(&str),
+) {
+    let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
+    for n in 0..games {
+        let (white, black) = if n % 2 == 0 { (a, b) } else { (b, a) };
+        let r = play_game(rules, white, black, time, seed.wrapping_add(n as u64));
+        let winner = match r.status {
+            Status::Win {
+                winner: Colour::White,
+                ..
+            } => Some(n % 2 == 0),
+            Status::Win {
+                winner: Colour::Black,
+                ..
+            } => Some(n % 2 == 1),
+            _ => None,
+        };
+        match winner {
+            Some(true) => a_wins += 1,
+            Some(false) => b_wins += 1,
+            None => draws += 1,
+        }
+        print(&format!(
+            "game {}: {} (white) vs {} (black): {} after {} moves",
+            n + 1,
+            white.name(),
+            black.name(),
+            r.status,
+            r.plies
+        ));
+    }
+    print(&format!(
+        "{} wins {a_wins}, {} wins {b_wins}, draws {draws}",
+        a.name(),
+        b.name()
+    ));
+}
+
+/// Search speed: time to fixed depths from fixed positions, one thread.
+pub fn bench(print: &mut dyn FnMut(&str)) {
+    let cases = [
+        ("nine start", VariantKind::Nine, None, 12),
+        ("nine mid-game", VariantKind::Nine, Some(BENCH_MIDGAME), 10),
+    ];
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for (name, variant, pos, depth) in cases {
+        let game = match Game::from_text(Rules::new(variant), pos) {
+            Ok(g) => g,
+            Err(e) => return print(&format!("bench position is invalid: {e}")),
+        };
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let Some(t) = think(&game, Level::Master, limits, 1, &stop) else {
+            continue;
+        };
+        let elapsed = start.elapsed().as_secs_f64();
+        let n = t.iterations.last().map_or(0, |i| i.nodes);
+        nodes += n;
+        secs += elapsed;
+        print(&format!(
+            "search depth {depth} from {name}: {elapsed:.3} s, {n} nodes, best {}",
+            game.move_text(t.best)
+        ));
+    }
+    print(&format!(
+        "search speed: {:.2} M nodes/s",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    ));
+}

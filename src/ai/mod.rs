@@ -1,0 +1,158 @@
+//! The computer opponent: four levels over one search, with no Bevy in it. `think` is the
+//! one call: the game, a level, limits, a seed and a stop flag in; a legal move out.
+
+pub mod cli;
+pub mod eval;
+pub mod search;
+pub mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::rules::{Game, Move, Status};
+pub use search::{Iteration, Limits};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Master,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Master];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Master => "master",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Self::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The level's own limits: Medium looks four plies ahead, Hard and Master think for
+    /// a time (0.7 s and 3 s unless `time` says otherwise). Easy does not search.
+    pub fn limits(self, time: Option<Duration>) -> Limits {
+        match self {
+            Level::Easy => Limits::default(),
+            Level::Medium => Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            Level::Hard => Limits {
+                time: Some(time.unwrap_or(Duration::from_millis(700))),
+                ..Limits::default()
+            },
+            Level::Master => Limits {
+                time: Some(time.unwrap_or(Duration::from_millis(3000))),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// How far below the best a root move may score and still be chosen.
+    fn margin(self) -> i32 {
+        match self {
+            Level::Hard => 12,
+            _ => 0,
+        }
+    }
+
+    fn table_bits(self) -> u32 {
+        match self {
+            Level::Easy => 1,
+            Level::Medium => 16,
+            Level::Hard => 20,
+            Level::Master => 22,
+        }
+    }
+}
+
+/// What `think` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    pub best: Move,
+    /// The completed iterations (empty for Easy).
+    pub iterations: Vec<Iteration>,
+}
+
+/// Chooses a move for the side to move, or `None` if the game is over. Deterministic for
+/// a given seed when `limits` has no time limit. Raising `stop` ends the search within a
+/// few milliseconds with the best move found so far.
+pub fn think(
+    game: &Game,
+    level: Level,
+    limits: Limits,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Thought> {
+    if game.status() != Status::Ongoing {
+        return None;
+    }
+    let mut rng = StdRng::seed_from_u64(seed);
+    if level == Level::Easy {
+        return easy(game, &mut rng).map(|best| Thought {
+            best,
+            iterations: Vec::new(),
+        });
+    }
+    let mut searcher = search::Searcher::new(game.rules(), level.table_bits(), stop);
+    let mut iterations = Vec::new();
+    let last = searcher.think(game, limits, level.margin(), &mut |it| {
+        iterations.push(it.clone())
+    })?;
+    let best_score = last.root[0].1;
+    // A forced win is taken by the quickest route; otherwise any move within the margin.
+    let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 {
+        0
+    } else {
+        level.margin()
+    };
+    let candidates: Vec<Move> = last
+        .root
+        .iter()
+        .filter(|&&(_, s)| s >= best_score - margin)
+        .map(|&(m, _)| m)
+        .collect();
+    let best = candidates[rng.random_range(0..candidates.len())];
+    Some(Thought { best, iterations })
+}
+
+/// Easy: closes a mill whenever it can, otherwise plays at random. Its only other care is
+/// the draw rules: it avoids a drawing move when ahead and takes one when behind.
+fn easy(game: &Game, rng: &mut StdRng) -> Option<Move> {
+    let moves = game.legal_moves();
+    let all: Vec<Move> = moves.iter().copied().collect();
+    if all.is_empty() {
+        return None;
+    }
+    let mills: Vec<Move> = all.iter().copied().filter(|m| m.captures()).collect();
+    let pool = if mills.is_empty() { all } else { mills };
+    let pos = game.position();
+    let lead = pos.pieces(pos.side) as i32 - pos.pieces(pos.side.opponent()) as i32;
+    let draws = |m: &Move| {
+        let mut g = game.clone();
+        g.push(*m);
+        matches!(g.status(), Status::Draw(_))
+    };
+    let preferred: Vec<Move> = match lead.signum() {
+        1 => pool.iter().copied().filter(|m| !draws(m)).collect(),
+        -1 => pool.iter().copied().filter(|m| draws(m)).collect(),
+        _ => Vec::new(),
+    };
+    let pool = if preferred.is_empty() {
+        pool
+    } else {
+        preferred
+    };
+    Some(pool[rng.random_range(0..pool.len())])
+}

@@ -1,0 +1,480 @@
+//! Negamax alpha-beta with principal variation search, iterative deepening, a
+//! transposition table, killer and history move ordering, late move reductions and a
+//! capture-only quiescence search. Draws by repetition and the 50-move rule score zero, so
+//! the side that is ahead avoids them and the side that is behind seeks them.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::eval::evaluate;
+use super::tt::{Bound, Table};
+use crate::rules::game::same_position;
+use crate::rules::movegen::{self, MoveList};
+use crate::rules::position::{Colour, Move, NO_POINT, Position};
+use crate::rules::variant::{Bits, Variant};
+use crate::rules::{Game, Rules};
+
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are forced wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 128;
+const MAX_QUIESCENCE: i32 = 4;
+
+/// When a search stops on its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// What one completed iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+    /// Root moves with their exact scores where known: every move scoring within the
+    /// root margin of the best has one.
+    pub root: Vec<(Move, i32)>,
+}
+
+pub struct Searcher<'a> {
+    variant: &'static Variant,
+    flying: bool,
+    tt: Table,
+    killers: [[Move; 2]; MAX_PLY],
+    history: Box<[[[i32; 24]; 25]; 2]>,
+    /// Hashes and positions of the game since its last capture, then the search path.
+    path: Vec<Position>,
+    nodes: u64,
+    stop: &'a AtomicBool,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    aborted: bool,
+}
+
+const NO_MOVE: Move = Move {
+    from: NO_POINT,
+    to: NO_POINT,
+    capture: NO_POINT,
+};
+
+impl<'a> Searcher<'a> {
+    pub fn new(rules: Rules, tt_bits: u32, stop: &'a AtomicBool) -> Self {
+        Searcher {
+            variant: rules.board(),
+            flying: rules.flying,
+            tt: Table::new(tt_bits),
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: Box::new([[[0; 24]; 25]; 2]),
+            path: Vec::with_capacity(256),
+            nodes: 0,
+            stop,
+            start: Instant::now(),
+            deadline: None,
+            node_limit: None,
+            aborted: false,
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Iterative deepening from the game's current position. `margin` widens the root
+    /// window so that every move within `margin` of the best gets an exact score.
+    /// `report` sees each completed iteration. Returns the last completed iteration, or
+    /// `None` when the side to move has no legal move.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        margin: i32,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Option<Iteration> {
+        self.start = Instant::now();
+        self.deadline = limits.time.map(|t| self.start + t);
+        self.node_limit = limits.nodes;
+        self.nodes = 0;
+        self.aborted = false;
+        let pos = *game.position();
+        let window = (pos.quiet_plies as usize + 1).min(game.history().len());
+        self.path.clear();
+        if pos.placing_done() {
+            self.path.extend_from_slice(
+                &game.history()[game.history().len() - window..game.history().len() - 1],
+            );
+        }
+        let mut root: Vec<(Move, i32)> = game.legal_moves().iter().map(|&m| (m, 0)).collect();
+        if root.is_empty() {
+            return None;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut last: Option<Iteration> = None;
+        for depth in 1..=max_depth {
+            let Some(done) = self.root_search(&pos, &mut root, depth as i32, margin) else {
+                break;
+            };
+            let iteration = Iteration {
+                depth,
+                score: done,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: self.principal_variation(&pos, root[0].0, depth as usize),
+                root: root.clone(),
+            };
+            report(&iteration);
+            last = Some(iteration);
+            let forced = done.abs() > WIN_BOUND;
+            if root.len() == 1 || forced && depth as i32 > WIN - done.abs() {
+                break;
+            }
+        }
+        // Depth 1 always completes unless the stop flag was raised at once: even then the
+        // answer is a legal move.
+        Some(last.unwrap_or_else(|| Iteration {
+            depth: 0,
+            score: 0,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+            pv: vec![root[0].0],
+            root,
+        }))
+    }
+
+    /// One iteration over the root moves; `None` if it was aborted. Sorts `root` best first.
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        root: &mut [(Move, i32)],
+        depth: i32,
+        margin: i32,
+    ) -> Option<i32> {
+        let mut best = -INF;
+        let mut scores: Vec<i32> = Vec::with_capacity(root.len());
+        self.path.push(*pos);
+        for (i, &(m, _)) in root.iter().enumerate() {
+            let child = pos.play(m);
+            let floor = if best == -INF {
+                -INF
+            } else {
+                best - margin - 1
+            };
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, -INF, INF, 1)
+            } else {
+                let s = -self.search(&child, depth - 1, -floor - 1, -floor, 1);
+                if s > floor && !self.aborted {
+                    -self.search(&child, depth - 1, -INF, -floor, 1)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                self.path.pop();
+                return None;
+            }
+            // A move that failed low has an upper bound at or below `floor`: below every
+            // candidate, which is all the selection needs.
+            scores.push(score);
+            best = best.max(score);
+        }
+        self.path.pop();
+        for (entry, s) in root.iter_mut().zip(scores) {
+            entry.1 = s;
+        }
+        // Stable: equal scores keep the previous iteration's order.
+        root.sort_by_key(|&(_, s)| -s);
+        self.tt
+            .store(pos.hash, root[0].0, root[0].1, depth, Bound::Exact);
+        Some(best)
+    }
+
+    fn principal_variation(&self, pos: &Position, first: Move, max: usize) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut p = pos.play(first);
+        while pv.len() < max {
+            let Some(e) = self.tt.probe(p.hash) else {
+                break;
+            };
+            let mut list = MoveList::new();
+            movegen::generate(&p, self.variant, self.flying, &mut list);
+            if !list.contains(&e.best) {
+                break;
+            }
+            pv.push(e.best);
+            p = p.play(e.best);
+        }
+        pv
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let spent = self.node_limit.is_some_and(|n| self.nodes >= n);
+            if late || spent || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Draw by the 50-move rule or by a repetition on the path (a repetition is scored as
+    /// the draw it leads to).
+    fn is_draw(&self, pos: &Position) -> bool {
+        if !pos.placing_done() {
+            return false;
+        }
+        if pos.quiet_plies >= 50 {
+            return true;
+        }
+        let lookback = pos.quiet_plies as usize;
+        let n = self.path.len();
+        let mut i = 2;
+        while i <= lookback && i <= n {
+            if same_position(&self.path[n - i], pos) {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        if movegen::too_few_pieces(pos) {
+            return -(WIN - ply as i32);
+        }
+        let mut list = MoveList::new();
+        movegen::generate(pos, self.variant, self.flying, &mut list);
+        if list.is_empty() {
+            return if pos.placing_done() && pos.occupied() == self.variant.all {
+                0
+            } else {
+                -(WIN - ply as i32)
+            };
+        }
+        if self.is_draw(pos) {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 4 {
+            return self.quiescence(pos, &list, alpha, beta, ply, 0);
+        }
+        let original_alpha = alpha;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(pos.hash) {
+            tt_move = e.best;
+            if e.depth as i32 >= depth {
+                let s = from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut && beta - alpha == 1 {
+                    return s;
+                }
+            }
+        }
+        let scored = self.order(pos, &mut list, tt_move, ply);
+        let mut best = -INF;
+        let mut best_move = list.as_slice()[0];
+        self.path.push(*pos);
+        for (i, &m) in list.as_slice().iter().enumerate() {
+            let child = pos.play(m);
+            let quiet = scored[i] < KILLER_2;
+            let mut score;
+            if i == 0 {
+                score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                let reduction = if quiet && depth >= 3 && i >= 3 {
+                    1 + (depth >= 6 && i >= 8) as i32
+                } else {
+                    0
+                };
+                score = -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduction > 0 {
+                    score = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    if quiet {
+                        let k = &mut self.killers[ply];
+                        if k[0] != m {
+                            k[1] = k[0];
+                            k[0] = m;
+                        }
+                        let side = pos.side.index();
+                        let from = if m.from == NO_POINT {
+                            24
+                        } else {
+                            m.from as usize
+                        };
+                        self.history[side][from][m.to as usize] += depth * depth;
+                    }
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Stand pat or close a mill: captures change the material, so the static value is
+    /// only trusted once no capture is pending for the side to move.
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        list: &MoveList,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+    ) -> i32 {
+        let stand = evaluate(pos, self.variant, self.flying);
+        if stand >= beta || qdepth >= MAX_QUIESCENCE {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for &m in list.iter().filter(|m| m.captures()) {
+            let child = pos.play(m);
+            self.nodes += 1;
+            let score = if movegen::too_few_pieces(&child) {
+                WIN - ply as i32 - 1
+            } else {
+                let mut replies = MoveList::new();
+                movegen::generate(&child, self.variant, self.flying, &mut replies);
+                if replies.is_empty() {
+                    if child.placing_done() && child.occupied() == self.variant.all {
+                        0
+                    } else {
+                        WIN - ply as i32 - 1
+                    }
+                } else {
+                    -self.quiescence(&child, &replies, -beta, -alpha, ply + 1, qdepth + 1)
+                }
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Sorts `list` best first and returns the ordering scores.
+    fn order(&self, pos: &Position, list: &mut MoveList, tt_move: Move, ply: usize) -> Vec<i32> {
+        let gaps = mill_gaps(pos, self.variant, pos.side.opponent());
+        let side = pos.side.index();
+        let killers = self.killers[ply];
+        let mut keyed: Vec<(i32, Move)> = list
+            .iter()
+            .map(|&m| {
+                let key = if m == tt_move {
+                    TT_MOVE
+                } else if m.captures() {
+                    CAPTURE + (gaps & (1 << m.capture) != 0) as i32 * 10
+                } else if gaps & (1 << m.to) != 0 {
+                    BLOCK
+                } else if m == killers[0] {
+                    KILLER_1
+                } else if m == killers[1] {
+                    KILLER_2
+                } else {
+                    let from = if m.from == NO_POINT {
+                        24
+                    } else {
+                        m.from as usize
+                    };
+                    self.history[side][from][m.to as usize].min(KILLER_2 - 1)
+                };
+                (key, m)
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, _)| -k);
+        for (slot, &(_, m)) in list.as_mut_slice().iter_mut().zip(&keyed) {
+            *slot = m;
+        }
+        keyed.into_iter().map(|(k, _)| k).collect()
+    }
+}
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 24;
+const BLOCK: i32 = 1 << 23;
+const KILLER_1: i32 = 1 << 22;
+const KILLER_2: i32 = 1 << 21;
+
+/// The empty points that would close a mill of `c` (the third point of an open two).
+pub fn mill_gaps(pos: &Position, variant: &Variant, c: Colour) -> Bits {
+    let own = pos.board[c.index()];
+    let empty = variant.all & !pos.occupied();
+    let mut gaps = 0;
+    for &m in &variant.mills {
+        if (own & m).count_ones() == 2 && empty & m != 0 {
+            gaps |= empty & m;
+        }
+    }
+    gaps
+}
+
+/// Mate scores are stored relative to the node so that they stay right at another ply.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

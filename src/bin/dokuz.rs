@@ -1,0 +1,7 @@
+//! `dokuz`: the rules engine and the computer opponent on the command line. All of it
+//! lives in the library's `cli` module so that tests can drive it.
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    dokuz_tas::cli::main(&args)
+}

@@ -1,0 +1,259 @@
+//! The boards of every variant, built from one description: a number of nested square
+//! rings, whether the spokes between ring mid-points form mills, and whether the corner
+//! diagonals exist. Everything else (point names, neighbour tables, mill tables) is derived.
+
+use std::sync::LazyLock;
+
+/// A set of points, one bit per point index (at most 24 points).
+pub type Bits = u32;
+
+/// Which game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum VariantKind {
+    Nine,
+    Six,
+    Five,
+    Twelve,
+}
+
+impl VariantKind {
+    pub const ALL: [VariantKind; 4] = [Self::Nine, Self::Six, Self::Five, Self::Twelve];
+
+    /// The name used on the command line and in saved data.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Nine => "nine",
+            Self::Six => "six",
+            Self::Five => "five",
+            Self::Twelve => "twelve",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    pub fn variant(self) -> &'static Variant {
+        match self {
+            Self::Nine => &NINE,
+            Self::Six => &SIX,
+            Self::Five => &FIVE,
+            Self::Twelve => &TWELVE,
+        }
+    }
+}
+
+/// One board point: its name and its place on the square grid (x from the left, y from
+/// the bottom, both from 0).
+#[derive(Clone, Debug)]
+pub struct PointInfo {
+    pub name: String,
+    pub x: u8,
+    pub y: u8,
+}
+
+/// A fully derived board with its tables.
+#[derive(Debug)]
+pub struct Variant {
+    pub kind: VariantKind,
+    /// Pieces per player.
+    pub pieces: u8,
+    /// Whether flying is allowed at all (six and five never fly).
+    pub can_fly: bool,
+    /// Grid size (7 for the 24-point boards, 5 for the 16-point board).
+    pub grid: u8,
+    pub points: Vec<PointInfo>,
+    /// All points as a bitboard.
+    pub all: Bits,
+    /// Neighbours of each point along the lines.
+    pub neighbours: Vec<Bits>,
+    /// Lines as pairs of point indices (for drawing).
+    pub lines: Vec<(u8, u8)>,
+    /// Every mill as a bitboard of its three points.
+    pub mills: Vec<Bits>,
+    /// The mills through each point.
+    pub mills_of: Vec<Vec<Bits>>,
+}
+
+impl Variant {
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    pub fn point_name(&self, p: u8) -> &str {
+        &self.points[p as usize].name
+    }
+
+    pub fn point_at(&self, x: u8, y: u8) -> Option<u8> {
+        self.points
+            .iter()
+            .position(|i| i.x == x && i.y == y)
+            .map(|i| i as u8)
+    }
+
+    pub fn parse_point(&self, text: &str) -> Option<u8> {
+        self.points
+            .iter()
+            .position(|i| i.name == text)
+            .map(|i| i as u8)
+    }
+
+    /// Whether `p` is in a mill completely filled by `own`.
+    #[inline]
+    pub fn in_mill(&self, own: Bits, p: u8) -> bool {
+        self.mills_of[p as usize].iter().any(|&m| own & m == m)
+    }
+
+    /// The points of `own` that stand in a closed mill.
+    #[inline]
+    pub fn mill_points(&self, own: Bits) -> Bits {
+        self.mills
+            .iter()
+            .filter(|&&m| own & m == m)
+            .fold(0, |acc, &m| acc | m)
+    }
+
+    fn build(kind: VariantKind, rings: u8, spoke_mills: bool, diagonals: bool, pieces: u8) -> Self {
+        let grid = 2 * rings + 1;
+        let mid = grid / 2;
+        let mut points: Vec<PointInfo> = Vec::new();
+        let mut add = |x: u8, y: u8| -> u8 {
+            if let Some(i) = points.iter().position(|p| p.x == x && p.y == y) {
+                return i as u8;
+            }
+            let name = format!("{}{}", (b'a' + x) as char, y + 1);
+            points.push(PointInfo { name, x, y });
+            (points.len() - 1) as u8
+        };
+        // Each ring is walked clockwise from its top-left corner; even positions are
+        // corners, odd ones the mid-points of the sides.
+        let mut rings_idx: Vec<[u8; 8]> = Vec::new();
+        for r in 0..rings {
+            let (lo, hi) = (r, grid - 1 - r);
+            let walk = [
+                (lo, hi),
+                (mid, hi),
+                (hi, hi),
+                (hi, mid),
+                (hi, lo),
+                (mid, lo),
+                (lo, lo),
+                (lo, mid),
+            ];
+            let mut idx = [0u8; 8];
+            for (i, &(x, y)) in walk.iter().enumerate() {
+                idx[i] = add(x, y);
+            }
+            rings_idx.push(idx);
+        }
+        let n = points.len();
+        let mut neighbours = vec![0 as Bits; n];
+        let mut lines = Vec::new();
+        let mut mills = Vec::new();
+        let mut link = |a: u8, b: u8, lines: &mut Vec<(u8, u8)>| {
+            neighbours[a as usize] |= 1 << b;
+            neighbours[b as usize] |= 1 << a;
+            lines.push((a, b));
+        };
+        for ring in &rings_idx {
+            for i in 0..8 {
+                link(ring[i], ring[(i + 1) % 8], &mut lines);
+            }
+            for side in 0..4 {
+                let (a, b, c) = (ring[2 * side], ring[2 * side + 1], ring[(2 * side + 2) % 8]);
+                mills.push((1 << a) | (1 << b) | (1 << c));
+            }
+        }
+        // Spokes join the mid-points (odd positions); diagonals join the corners (even).
+        let mut cross = |start: usize, make_mill: bool, lines: &mut Vec<(u8, u8)>| {
+            for k in 0..4 {
+                let pos = start + 2 * k;
+                for r in 0..rings as usize - 1 {
+                    link(rings_idx[r][pos], rings_idx[r + 1][pos], lines);
+                }
+                if make_mill {
+                    mills.push(rings_idx.iter().fold(0, |acc, ring| acc | (1 << ring[pos])));
+                }
+            }
+        };
+        cross(1, spoke_mills, &mut lines);
+        if diagonals {
+            cross(0, true, &mut lines);
+        }
+        let mills_of = (0..n)
+            .map(|p| {
+                mills
+                    .iter()
+                    .copied()
+                    .filter(|m| m & (1 << p) != 0)
+                    .collect()
+            })
+            .collect();
+        Variant {
+            kind,
+            pieces,
+            can_fly: kind != VariantKind::Six && kind != VariantKind::Five,
+            grid,
+            all: if n == 32 { u32::MAX } else { (1 << n) - 1 },
+            points,
+            neighbours,
+            lines,
+            mills,
+            mills_of,
+        }
+    }
+}
+
+static NINE: LazyLock<Variant> =
+    LazyLock::new(|| Variant::build(VariantKind::Nine, 3, true, false, 9));
+static SIX: LazyLock<Variant> =
+    LazyLock::new(|| Variant::build(VariantKind::Six, 2, false, false, 6));
+static FIVE: LazyLock<Variant> =
+    LazyLock::new(|| Variant::build(VariantKind::Five, 2, false, false, 5));
+static TWELVE: LazyLock<Variant> =
+    LazyLock::new(|| Variant::build(VariantKind::Twelve, 3, true, true, 12));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_match_the_rules() {
+        for (kind, points, lines, mills) in [
+            (VariantKind::Nine, 24, 32, 16),
+            (VariantKind::Six, 16, 24, 8),
+            (VariantKind::Five, 16, 24, 8),
+            (VariantKind::Twelve, 24, 40, 20),
+        ] {
+            let v = kind.variant();
+            assert_eq!(
+                (v.len(), v.lines.len(), v.mills.len()),
+                (points, lines, mills),
+                "{kind:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_follow_the_rules_page() {
+        let nine = VariantKind::Nine.variant();
+        for name in [
+            "a7", "d7", "g7", "g4", "g1", "d1", "a1", "a4", "b6", "f2", "c5", "e3", "d3",
+        ] {
+            assert!(nine.parse_point(name).is_some(), "{name}");
+        }
+        let six = VariantKind::Six.variant();
+        let mut names: Vec<&str> = six.points.iter().map(|p| p.name.as_str()).collect();
+        names.sort();
+        let mut expected = [
+            "a1", "a3", "a5", "c5", "e5", "e3", "e1", "c1", "b2", "b3", "b4", "c4", "d4", "d3",
+            "d2", "c2",
+        ];
+        expected.sort();
+        assert_eq!(names, expected);
+    }
+}
