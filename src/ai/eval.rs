@@ -28,60 +28,74 @@ pub struct Features {
     pub flying: bool,
 }
 
-pub fn features(pos: &Position, variant: &Variant, flying_rule: bool, c: Colour) -> Features {
-    let own = pos.board[c.index()];
-    let theirs = pos.board[c.opponent().index()];
-    let empty = variant.all & !(own | theirs);
-    let flying = pos.can_fly(c, flying_rule);
-    let moving = pos.in_hand[c.index()] == 0;
-    let mut f = Features {
-        pieces: pos.pieces(c) as i32,
-        flying,
-        ..Default::default()
-    };
-    let mut reach: Bits = 0;
-    each_bit(own, |p| {
-        let free = variant.neighbours[p as usize] & empty;
-        f.mobility += free.count_ones() as i32;
-        f.blocked += (free == 0) as i32;
-        reach |= free;
-    });
+/// The features of both sides (indexed by colour), in one pass over the mills.
+pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Features; 2] {
+    let empty = variant.all & !pos.occupied();
+    let mut f = [Features::default(); 2];
+    let mut in_mills: [Bits; 2] = [0; 2];
+    let mut gaps: [Bits; 2] = [0; 2];
     for &m in &variant.mills {
-        let mine = own & m;
-        if mine == m {
-            f.closed_mills += 1;
-        } else if mine.count_ones() == 2 && theirs & m == 0 {
-            f.open_twos += 1;
-            let gap = m & empty;
-            let movers = if !moving || flying {
-                // placing or flying: the gap can always be filled next move
-                1
-            } else {
-                // a slide into the gap by a piece outside this two
-                let mut n = 0;
-                each_bit(
-                    variant.neighbours[gap.trailing_zeros() as usize] & own & !m,
-                    |_| n += 1,
-                );
-                n
-            };
-            f.threats += (movers > 0) as i32;
+        let w = pos.board[0] & m;
+        let b = pos.board[1] & m;
+        if w == m {
+            f[0].closed_mills += 1;
+            in_mills[0] |= m;
+        } else if b == m {
+            f[1].closed_mills += 1;
+            in_mills[1] |= m;
+        } else if w.count_ones() == 2 && b == 0 {
+            f[0].open_twos += 1;
+            gaps[0] |= m & empty;
+            f[0].threats +=
+                can_reach(pos, variant, flying_rule, Colour::White, m & empty, m) as i32;
+        } else if b.count_ones() == 2 && w == 0 {
+            f[1].open_twos += 1;
+            gaps[1] |= m & empty;
+            f[1].threats +=
+                can_reach(pos, variant, flying_rule, Colour::Black, m & empty, m) as i32;
         }
     }
-    if moving && !flying {
-        // A piece of a closed mill that steps to an empty neighbour and closes another mill
-        // there; next move it steps back and closes the first again.
-        let in_mills = variant.mill_points(own);
-        each_bit(in_mills, |p| {
-            let after = own & !(1 << p);
-            each_bit(variant.neighbours[p as usize] & empty, |to| {
-                if variant.in_mill(after | (1 << to), to) {
-                    f.running_mills += 1;
-                }
-            });
+    for c in [Colour::White, Colour::White.opponent()] {
+        let i = c.index();
+        let own = pos.board[i];
+        let fc = &mut f[i];
+        fc.pieces = pos.pieces(c) as i32;
+        fc.flying = pos.can_fly(c, flying_rule);
+        each_bit(own, |p| {
+            let free = variant.neighbours[p as usize] & empty;
+            fc.mobility += free.count_ones() as i32;
+            fc.blocked += (free == 0) as i32;
         });
+        if pos.in_hand[i] == 0 && !fc.flying {
+            // A piece of a closed mill that steps to an empty neighbour and closes another
+            // mill there; next move it steps back and closes the first again.
+            each_bit(in_mills[i], |p| {
+                let after = own & !(1 << p);
+                each_bit(variant.neighbours[p as usize] & empty, |to| {
+                    fc.running_mills += variant.in_mill(after | (1 << to), to) as i32;
+                });
+            });
+        }
     }
     f
+}
+
+/// Whether `c` can fill `gap` next move (placing, flying, or a slide by a piece outside
+/// the two on `mill`).
+#[inline]
+fn can_reach(
+    pos: &Position,
+    variant: &Variant,
+    flying_rule: bool,
+    c: Colour,
+    gap: Bits,
+    mill: Bits,
+) -> bool {
+    let i = c.index();
+    if pos.in_hand[i] > 0 || pos.can_fly(c, flying_rule) {
+        return true;
+    }
+    variant.neighbours[gap.trailing_zeros() as usize] & pos.board[i] & !mill != 0
 }
 
 fn score(f: &Features, placing: bool) -> i32 {
@@ -106,8 +120,8 @@ fn score(f: &Features, placing: bool) -> i32 {
 pub fn evaluate(pos: &Position, variant: &Variant, flying_rule: bool) -> i32 {
     let us = pos.side;
     let placing = !pos.placing_done();
-    let mine = features(pos, variant, flying_rule, us);
-    let theirs = features(pos, variant, flying_rule, us.opponent());
+    let both = features(pos, variant, flying_rule);
+    let (mine, theirs) = (both[us.index()], both[us.opponent().index()]);
     let mut s = score(&mine, placing) - score(&theirs, placing);
     // The side to move realises its threats first; the opponent's wait a move.
     if !placing {

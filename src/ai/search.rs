@@ -20,6 +20,7 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 const MAX_QUIESCENCE: i32 = 4;
+const ASPIRATION: i32 = 40;
 
 /// When a search stops on its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,6 +49,10 @@ pub struct Searcher<'a> {
     tt: Table,
     killers: [[Move; 2]; MAX_PLY],
     history: Box<[[[i32; 24]; 25]; 2]>,
+    /// One move list and one array of ordering keys per ply, reused by every node at that
+    /// ply (building a fresh 768-move list per node cost a fifth of the search time).
+    lists: Vec<MoveList>,
+    keys: Vec<[i32; movegen::MAX_MOVES]>,
     /// Hashes and positions of the game since its last capture, then the search path.
     path: Vec<Position>,
     nodes: u64,
@@ -72,6 +77,8 @@ impl<'a> Searcher<'a> {
             tt: Table::new(tt_bits),
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: Box::new([[[0; 24]; 25]; 2]),
+            lists: vec![MoveList::new(); MAX_PLY + MAX_QUIESCENCE as usize + 2],
+            keys: vec![[0; movegen::MAX_MOVES]; MAX_PLY + 1],
             path: Vec::with_capacity(256),
             nodes: 0,
             stop,
@@ -120,7 +127,13 @@ impl<'a> Searcher<'a> {
             .clamp(1, MAX_PLY as u32 - 8);
         let mut last: Option<Iteration> = None;
         for depth in 1..=max_depth {
-            let Some(done) = self.root_search(&pos, &mut root, depth as i32, margin) else {
+            let Some(done) = self.root_search(
+                &pos,
+                &mut root,
+                depth as i32,
+                margin,
+                last.as_ref().map(|l| l.score),
+            ) else {
                 break;
             };
             let iteration = Iteration {
@@ -157,6 +170,7 @@ impl<'a> Searcher<'a> {
         root: &mut [(Move, i32)],
         depth: i32,
         margin: i32,
+        guess: Option<i32>,
     ) -> Option<i32> {
         let mut best = -INF;
         let mut scores: Vec<i32> = Vec::with_capacity(root.len());
@@ -169,7 +183,18 @@ impl<'a> Searcher<'a> {
                 best - margin - 1
             };
             let score = if i == 0 {
-                -self.search(&child, depth - 1, -INF, INF, 1)
+                // Aspiration: the previous iteration's score is usually close.
+                let s = match guess {
+                    Some(g) if g.abs() < WIN_BOUND => {
+                        -self.search(&child, depth - 1, -(g + ASPIRATION), -(g - ASPIRATION), 1)
+                    }
+                    _ => -INF,
+                };
+                if s <= guess.unwrap_or(0) - ASPIRATION || s >= guess.unwrap_or(0) + ASPIRATION {
+                    -self.search(&child, depth - 1, -INF, INF, 1)
+                } else {
+                    s
+                }
             } else {
                 let s = -self.search(&child, depth - 1, -floor - 1, -floor, 1);
                 if s > floor && !self.aborted {
@@ -248,7 +273,19 @@ impl<'a> Searcher<'a> {
         false
     }
 
-    fn search(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn search(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.search_node(pos, depth, alpha, beta, ply, true)
+    }
+
+    fn search_node(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
         self.nodes += 1;
         self.check_limits();
         if self.aborted {
@@ -257,9 +294,7 @@ impl<'a> Searcher<'a> {
         if movegen::too_few_pieces(pos) {
             return -(WIN - ply as i32);
         }
-        let mut list = MoveList::new();
-        movegen::generate(pos, self.variant, self.flying, &mut list);
-        if list.is_empty() {
+        if !movegen::has_move(pos, self.variant, self.flying) {
             return if pos.placing_done() && pos.occupied() == self.variant.all {
                 0
             } else {
@@ -270,46 +305,87 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
-            return self.quiescence(pos, &list, alpha, beta, ply, 0);
+            return self.quiescence(pos, alpha, beta, ply, 0);
         }
         let original_alpha = alpha;
+        let pv_node = beta - alpha > 1;
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(pos.hash) {
             tt_move = e.best;
-            if e.depth as i32 >= depth {
+            if e.depth as i32 >= depth && !pv_node {
                 let s = from_tt(e.score as i32, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= alpha,
                 };
-                if cut && beta - alpha == 1 {
+                if cut {
                     return s;
                 }
             }
         }
-        let scored = self.order(pos, &mut list, tt_move, ply);
+        if !pv_node && beta.abs() < WIN_BOUND {
+            let stand = evaluate(pos, self.variant, self.flying);
+            // Reverse futility: far above beta with little depth left, and no mill of the
+            // opponent's to be closed next move.
+            if depth <= 3
+                && stand - 90 * depth >= beta
+                && mill_gaps(pos, self.variant, pos.side.opponent()) == 0
+            {
+                return stand;
+            }
+            // Null move while placing, where a free placement is never a disadvantage.
+            if allow_null && depth >= 3 && stand >= beta && !pos.placing_done() {
+                let mut passed = *pos;
+                passed.side = pos.side.opponent();
+                passed.hash ^= crate::rules::zobrist::KEYS.black_to_move;
+                self.path.push(*pos);
+                let r = 2 + depth / 4;
+                let score =
+                    -self.search_node(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > WIN_BOUND { beta } else { score };
+                }
+            }
+        }
+        movegen::generate(pos, self.variant, self.flying, &mut self.lists[ply]);
+        self.order_keys(pos, tt_move, ply);
+        let n = self.lists[ply].len();
         let mut best = -INF;
-        let mut best_move = list.as_slice()[0];
+        let mut best_move = NO_MOVE;
         self.path.push(*pos);
-        for (i, &m) in list.as_slice().iter().enumerate() {
+        for i in 0..n {
+            // Pick the best remaining move: most nodes cut off after one or two moves, so a
+            // full sort would be wasted work.
+            let (m, key) = self.pick(ply, i, n);
             let child = pos.play(m);
-            let quiet = scored[i] < KILLER_2;
+            let quiet = key < KILLER_2;
             let mut score;
             if i == 0 {
-                score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                score = -self.search_node(&child, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
-                let reduction = if quiet && depth >= 3 && i >= 3 {
-                    1 + (depth >= 6 && i >= 8) as i32
+                let reduction = if quiet && depth >= 3 && i >= 2 {
+                    (LMR[depth.min(63) as usize][i.min(63)] - pv_node as i32).clamp(0, depth - 2)
                 } else {
                     0
                 };
-                score = -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                score = -self.search_node(
+                    &child,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
                 if score > alpha && reduction > 0 {
-                    score = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    score = -self.search_node(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                    score = -self.search_node(&child, depth - 1, -beta, -alpha, ply + 1, true);
                 }
             }
             if self.aborted {
@@ -354,12 +430,27 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Moves the best-keyed of the moves `i..n` at `ply` to place `i` and returns it.
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize, n: usize) -> (Move, i32) {
+        let keys = &mut self.keys[ply];
+        let mut top = i;
+        for j in i + 1..n {
+            if keys[j] > keys[top] {
+                top = j;
+            }
+        }
+        keys.swap(i, top);
+        let moves = self.lists[ply].as_mut_slice();
+        moves.swap(i, top);
+        (moves[i], keys[i])
+    }
+
     /// Stand pat or close a mill: captures change the material, so the static value is
     /// only trusted once no capture is pending for the side to move.
     fn quiescence(
         &mut self,
         pos: &Position,
-        list: &MoveList,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -371,23 +462,22 @@ impl<'a> Searcher<'a> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for &m in list.iter().filter(|m| m.captures()) {
+        let slot = ply.min(MAX_PLY) + qdepth as usize + 1;
+        movegen::generate_captures(pos, self.variant, self.flying, &mut self.lists[slot]);
+        for i in 0..self.lists[slot].len() {
+            let m = self.lists[slot].as_slice()[i];
             let child = pos.play(m);
             self.nodes += 1;
             let score = if movegen::too_few_pieces(&child) {
                 WIN - ply as i32 - 1
-            } else {
-                let mut replies = MoveList::new();
-                movegen::generate(&child, self.variant, self.flying, &mut replies);
-                if replies.is_empty() {
-                    if child.placing_done() && child.occupied() == self.variant.all {
-                        0
-                    } else {
-                        WIN - ply as i32 - 1
-                    }
+            } else if !movegen::has_move(&child, self.variant, self.flying) {
+                if child.placing_done() && child.occupied() == self.variant.all {
+                    0
                 } else {
-                    -self.quiescence(&child, &replies, -beta, -alpha, ply + 1, qdepth + 1)
+                    WIN - ply as i32 - 1
                 }
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1)
             };
             if score > best {
                 best = score;
@@ -402,42 +492,59 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Sorts `list` best first and returns the ordering scores.
-    fn order(&self, pos: &Position, list: &mut MoveList, tt_move: Move, ply: usize) -> Vec<i32> {
+    /// The ordering key of every move: hash move, captures (of pieces that threaten a
+    /// mill first), blocks of the opponent's mills, killers, then history.
+    fn order_keys(&mut self, pos: &Position, tt_move: Move, ply: usize) {
         let gaps = mill_gaps(pos, self.variant, pos.side.opponent());
+        // Opponent pieces that stand in an open two: taking one breaks a mill threat.
+        let threats = threat_pieces(pos, self.variant, pos.side.opponent());
         let side = pos.side.index();
         let killers = self.killers[ply];
-        let mut keyed: Vec<(i32, Move)> = list
-            .iter()
-            .map(|&m| {
-                let key = if m == tt_move {
-                    TT_MOVE
-                } else if m.captures() {
-                    CAPTURE + (gaps & (1 << m.capture) != 0) as i32 * 10
-                } else if gaps & (1 << m.to) != 0 {
-                    BLOCK
-                } else if m == killers[0] {
-                    KILLER_1
-                } else if m == killers[1] {
-                    KILLER_2
+        let history = &self.history[side];
+        for (key, &m) in self.keys[ply].iter_mut().zip(self.lists[ply].iter()) {
+            *key = if m == tt_move {
+                TT_MOVE
+            } else if m.captures() {
+                CAPTURE + (threats & (1 << m.capture) != 0) as i32 * 10
+            } else if gaps & (1 << m.to) != 0 {
+                BLOCK
+            } else if m == killers[0] {
+                KILLER_1
+            } else if m == killers[1] {
+                KILLER_2
+            } else {
+                let from = if m.from == NO_POINT {
+                    24
                 } else {
-                    let from = if m.from == NO_POINT {
-                        24
-                    } else {
-                        m.from as usize
-                    };
-                    self.history[side][from][m.to as usize].min(KILLER_2 - 1)
+                    m.from as usize
                 };
-                (key, m)
-            })
-            .collect();
-        keyed.sort_by_key(|&(k, _)| -k);
-        for (slot, &(_, m)) in list.as_mut_slice().iter_mut().zip(&keyed) {
-            *slot = m;
+                history[from][m.to as usize].min(KILLER_2 - 1)
+            };
         }
-        keyed.into_iter().map(|(k, _)| k).collect()
     }
 }
+
+/// The pieces of `c` that form an open two (two on a mill line whose third point is empty).
+fn threat_pieces(pos: &Position, variant: &Variant, c: Colour) -> Bits {
+    let own = pos.board[c.index()];
+    let empty = variant.all & !pos.occupied();
+    variant
+        .mills
+        .iter()
+        .filter(|&&m| (own & m).count_ones() == 2 && empty & m != 0)
+        .fold(0, |acc, &m| acc | (own & m))
+}
+
+/// Late move reductions by depth and move number: the usual logarithmic table.
+static LMR: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.0) as i32;
+        }
+    }
+    t
+});
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;

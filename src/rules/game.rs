@@ -131,7 +131,10 @@ impl fmt::Display for Illegal {
                 f,
                 "a piece slides along a line to a neighbouring point: no jumping, no diagonals"
             ),
-            Self::FlyingOff => write!(f, "flying is switched off in this game"),
+            Self::FlyingOff => write!(
+                f,
+                "flying is not allowed in this game (switched off, or a variant that never flies)"
+            ),
             Self::CaptureRequired => write!(f, "the move closes a mill: name the piece to take"),
             Self::NoMill => write!(f, "only a move that closes a mill takes a piece"),
             Self::CaptureNotOpponent(_) => write!(f, "only an opponent's piece can be taken"),

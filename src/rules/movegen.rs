@@ -66,8 +66,14 @@ pub fn too_few_pieces(pos: &Position) -> bool {
 /// Calls `visit(from, to)` for every placement (`from == NO_POINT`), slide or flight of
 /// the side to move, ignoring captures.
 #[inline]
-fn for_each_step(pos: &Position, variant: &Variant, flying: bool, mut visit: impl FnMut(u8, u8)) {
-    let empty = variant.all & !pos.occupied();
+fn for_each_step(
+    pos: &Position,
+    variant: &Variant,
+    flying: bool,
+    targets: Bits,
+    mut visit: impl FnMut(u8, u8),
+) {
+    let empty = variant.all & !pos.occupied() & targets;
     let us = pos.side.index();
     if pos.in_hand[us] > 0 {
         each_bit(empty, |to| visit(super::position::NO_POINT, to));
@@ -102,12 +108,55 @@ pub fn closes_mill(pos: &Position, variant: &Variant, from: u8, to: u8) -> bool 
 
 /// Appends every legal move of the side to move to `list` (cleared first).
 pub fn generate(pos: &Position, variant: &Variant, flying: bool, list: &mut MoveList) {
+    generate_to(pos, variant, flying, variant.all, list);
+}
+
+/// The empty points that would complete a mill of the side to move.
+#[inline]
+pub fn mill_gaps(pos: &Position, variant: &Variant) -> Bits {
+    let own = pos.own();
+    let empty = variant.all & !pos.occupied();
+    let mut gaps = 0;
+    for &m in &variant.mills {
+        if (own & m).count_ones() == 2 {
+            gaps |= empty & m;
+        }
+    }
+    gaps
+}
+
+/// Appends only the mill-closing moves (with their captures) to `list` (cleared first).
+pub fn generate_captures(pos: &Position, variant: &Variant, flying: bool, list: &mut MoveList) {
+    let gaps = mill_gaps(pos, variant);
+    list.len = 0;
+    if gaps != 0 && pos.theirs() != 0 {
+        // A slide into a gap by one of the two pieces closes nothing: keep captures only.
+        generate_to(pos, variant, flying, gaps, list);
+        let mut kept = 0;
+        for i in 0..list.len {
+            if list.moves[i].captures() {
+                list.moves[kept] = list.moves[i];
+                kept += 1;
+            }
+        }
+        list.len = kept;
+    }
+}
+
+/// The legal moves whose destination is in `targets`.
+fn generate_to(
+    pos: &Position,
+    variant: &Variant,
+    flying: bool,
+    targets: Bits,
+    list: &mut MoveList,
+) {
     list.len = 0;
     if too_few_pieces(pos) {
         return;
     }
     let victims = pos.capturable(variant, pos.side.opponent());
-    for_each_step(pos, variant, flying, |from, to| {
+    for_each_step(pos, variant, flying, targets, |from, to| {
         let m = Move {
             from,
             to,
@@ -131,7 +180,7 @@ pub fn count(pos: &Position, variant: &Variant, flying: bool) -> u64 {
         .count_ones()
         .max(1) as u64;
     let mut n = 0;
-    for_each_step(pos, variant, flying, |from, to| {
+    for_each_step(pos, variant, flying, variant.all, |from, to| {
         n += if closes_mill(pos, variant, from, to) {
             victims
         } else {

@@ -43,7 +43,8 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 fn point(variant: &Variant, text: &str, whole: &str) -> Result<u8, NotationError> {
-    if text.is_empty() {
+    // A stray '-' (`a1-a4-a7`, `a1--a4`, `d6xd7-d5`) is a malformed move, not a point name.
+    if text.is_empty() || text.contains('-') {
         return Err(NotationError::Malformed(whole.to_string()));
     }
     variant
@@ -192,9 +193,10 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
         parse_number(fields.get(4).copied(), "Black's pieces in hand")?,
     ];
     let quiet: u16 = parse_number(fields.get(5).copied(), "moves since the last capture")?;
-    let pos = Position::new(board, side, hands, 0);
+    // Counts are checked before the position is built: its hash has keys for at most 12
+    // pieces in hand.
     for c in [Colour::White, Colour::Black] {
-        let count = pos.board[c.index()].count_ones() + hands[c.index()] as u32;
+        let count = board[c.index()].count_ones() + hands[c.index()] as u32;
         if count > variant.pieces as u32 || hands[c.index()] > variant.pieces {
             return Err(PositionError::TooManyPieces {
                 colour: c,
@@ -217,6 +219,7 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
     if quiet > 0 && hands != [0, 0] {
         return Err(PositionError::CountWhilePlacing(quiet));
     }
+    let pos = Position::new(board, side, hands, 0);
     if pos.pieces(side.opponent()) < 3 {
         return Err(PositionError::AlreadyLost(side.opponent()));
     }

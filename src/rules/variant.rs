@@ -225,8 +225,8 @@ mod tests {
     fn sizes_match_the_rules() {
         for (kind, points, lines, mills) in [
             (VariantKind::Nine, 24, 32, 16),
-            (VariantKind::Six, 16, 24, 8),
-            (VariantKind::Five, 16, 24, 8),
+            (VariantKind::Six, 16, 20, 8),
+            (VariantKind::Five, 16, 20, 8),
             (VariantKind::Twelve, 24, 40, 20),
         ] {
             let v = kind.variant();
