@@ -1,0 +1,144 @@
+//! The computer thinks on Bevy's `AsyncComputeTaskPool`: the frame loop polls the task and
+//! never waits for it. Every search carries the session revision it was asked about and a
+//! stop flag; when the session changes (a move, undo, redo, a new game) the flag is raised
+//! and the answer, if it still comes, is dropped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use super::pieces::{Fade, Tween};
+use super::play::{Command, ComputerMove, PlaySet, Selection, Session};
+use crate::ai::{self, Level};
+use crate::rules::Move;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Thinking>().add_systems(
+        Update,
+        (cancel_stale, ask_for_hint, start_search, poll)
+            .chain()
+            .after(PlaySet),
+    );
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's own move.
+    Reply,
+    /// A hint for the human (the Hard level's move).
+    Hint,
+}
+
+pub struct Job {
+    task: Task<Option<Move>>,
+    pub stop: Arc<AtomicBool>,
+    pub revision: u64,
+    pub purpose: Purpose,
+}
+
+/// The search in flight, if any.
+#[derive(Resource, Default)]
+pub struct Thinking {
+    pub job: Option<Job>,
+    /// Searches started and answers dropped as stale (for tests and diagnostics).
+    pub started: u32,
+    pub cancelled: u32,
+}
+
+impl Thinking {
+    pub fn is_replying(&self) -> bool {
+        self.job
+            .as_ref()
+            .is_some_and(|j| j.purpose == Purpose::Reply)
+    }
+
+    fn spawn(&mut self, session: &Session, level: Level, purpose: Purpose) {
+        let game = session.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let seed = rand::random::<u64>();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            ai::think(&game, level, level.limits(None), seed, &flag).map(|t| t.best)
+        });
+        self.job = Some(Job {
+            task,
+            stop,
+            revision: session.revision,
+            purpose,
+        });
+        self.started += 1;
+    }
+
+    fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            self.cancelled += 1;
+        }
+    }
+}
+
+fn cancel_stale(mut thinking: ResMut<Thinking>, session: Res<Session>) {
+    if thinking
+        .job
+        .as_ref()
+        .is_some_and(|j| j.revision != session.revision)
+    {
+        thinking.cancel();
+    }
+}
+
+fn ask_for_hint(
+    mut commands: MessageReader<Command>,
+    mut thinking: ResMut<Thinking>,
+    session: Res<Session>,
+) {
+    if commands.read().any(|c| *c == Command::Hint)
+        && thinking.job.is_none()
+        && session.human_to_move()
+    {
+        thinking.spawn(&session, Level::Hard, Purpose::Hint);
+    }
+}
+
+fn start_search(mut thinking: ResMut<Thinking>, session: Res<Session>) {
+    if thinking.job.is_none()
+        && let Some(level) = session.computer_to_move()
+    {
+        thinking.spawn(&session, level, Purpose::Reply);
+    }
+}
+
+/// Takes a finished answer. The computer's move waits until the last move's animation
+/// has played, so that the player sees one move at a time.
+fn poll(
+    mut thinking: ResMut<Thinking>,
+    session: Res<Session>,
+    mut selection: ResMut<Selection>,
+    mut replies: MessageWriter<ComputerMove>,
+    animating: Query<(), Or<(With<Tween>, With<Fade>)>>,
+) {
+    let Some(job) = thinking.job.as_mut() else {
+        return;
+    };
+    if job.purpose == Purpose::Reply && !animating.is_empty() {
+        return;
+    }
+    let Some(answer) = check_ready(&mut job.task) else {
+        return;
+    };
+    let (revision, purpose) = (job.revision, job.purpose);
+    thinking.job = None;
+    let Some(m) = answer else { return };
+    if revision != session.revision {
+        thinking.cancelled += 1;
+        return;
+    }
+    match purpose {
+        Purpose::Reply => {
+            replies.write(ComputerMove { m, revision });
+        }
+        Purpose::Hint => selection.hint = Some((m, revision)),
+    }
+}

@@ -1,0 +1,177 @@
+//! The board's geometry: the one mapping between screen pixels and board points that
+//! mouse, touch, keyboard focus, drawing and the tests all use. Pure functions, then the
+//! resources that hold the current layout.
+
+use bevy::prelude::*;
+
+use crate::rules::{Colour, Variant};
+
+/// Margin around the outer square, in grid steps, for the coordinate letters.
+const MARGIN: f32 = 0.75;
+/// Width of the column (or height of the row) that holds one side's pieces in hand.
+const HAND_BAND: f32 = 1.3;
+/// Piece radius in grid steps (neighbouring points are at least one step apart).
+pub const PIECE_RADIUS: f32 = 0.3;
+
+/// Where the board sits on the screen. Screen coordinates are logical pixels from the
+/// window's top-left corner, y down (as Bevy reports the cursor and touches); world
+/// coordinates are those of the default 2D camera: the window centre at the origin, y
+/// up, one unit per logical pixel. Board coordinates are grid steps from the board
+/// centre, y up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub window: Vec2,
+    /// The board centre on the screen.
+    pub centre: Vec2,
+    /// Logical pixels per grid step.
+    pub unit: f32,
+    /// Hands left and right of the board (landscape) or above and below (portrait).
+    pub landscape: bool,
+    pub grid: u8,
+    pub pieces: u8,
+}
+
+impl Layout {
+    /// Fits the board and both hands into `area` (screen coordinates) of a window of
+    /// `window` logical pixels.
+    pub fn fit(window: Vec2, area: Rect, variant: &Variant) -> Layout {
+        let span = (variant.grid - 1) as f32 + 2.0 * MARGIN;
+        let landscape = area.width() >= area.height();
+        let (w, h) = if landscape {
+            (span + 2.0 * HAND_BAND, span)
+        } else {
+            (span, span + 2.0 * HAND_BAND)
+        };
+        let unit = (area.width() / w).min(area.height() / h).max(1.0);
+        Layout {
+            window,
+            centre: area.center(),
+            unit,
+            landscape,
+            grid: variant.grid,
+            pieces: variant.pieces,
+        }
+    }
+
+    fn mid(&self) -> f32 {
+        (self.grid - 1) as f32 / 2.0
+    }
+
+    /// Board coordinates of a point.
+    pub fn point(&self, variant: &Variant, p: u8) -> Vec2 {
+        let info = &variant.points[p as usize];
+        Vec2::new(info.x as f32 - self.mid(), info.y as f32 - self.mid())
+    }
+
+    /// Board coordinates of the `k`-th piece in `colour`'s hand. White's hand is on the
+    /// left (landscape) or at the bottom (portrait), nearest the player holding a phone.
+    pub fn hand_slot(&self, colour: Colour, k: u8) -> Vec2 {
+        let out = self.mid() + MARGIN + HAND_BAND / 2.0;
+        let n = self.pieces.max(2) as f32;
+        let spacing = ((self.grid - 1) as f32 / (n - 1.0)).min(0.75);
+        let along = (k as f32 - (n - 1.0) / 2.0) * spacing;
+        let sign = if colour == Colour::White { -1.0 } else { 1.0 };
+        if self.landscape {
+            Vec2::new(sign * out, -along)
+        } else {
+            Vec2::new(along, sign * out)
+        }
+    }
+
+    /// Where the coordinate labels go: columns below the board, rows to its left.
+    pub fn label_positions(&self) -> Vec<(String, Vec2)> {
+        let mid = self.mid();
+        let edge = mid + MARGIN * 0.6;
+        let mut labels = Vec::new();
+        for i in 0..self.grid {
+            let t = i as f32 - mid;
+            labels.push((((b'a' + i) as char).to_string(), Vec2::new(t, -edge)));
+            labels.push(((i + 1).to_string(), Vec2::new(-edge, t)));
+        }
+        labels
+    }
+
+    pub fn to_screen(&self, board: Vec2) -> Vec2 {
+        self.centre + Vec2::new(board.x, -board.y) * self.unit
+    }
+
+    pub fn to_world(&self, board: Vec2) -> Vec2 {
+        let s = self.to_screen(board);
+        Vec2::new(s.x - self.window.x / 2.0, self.window.y / 2.0 - s.y)
+    }
+
+    pub fn from_screen(&self, screen: Vec2) -> Vec2 {
+        let d = (screen - self.centre) / self.unit;
+        Vec2::new(d.x, -d.y)
+    }
+
+    /// The point under a screen position: the nearest point within half a grid step, so
+    /// every point has the largest hit area that does not overlap its neighbours.
+    pub fn point_at(&self, variant: &Variant, screen: Vec2) -> Option<u8> {
+        let b = self.from_screen(screen);
+        (0..variant.len() as u8)
+            .map(|p| (p, self.point(variant, p).distance(b)))
+            .filter(|&(_, d)| d <= 0.5)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(p, _)| p)
+    }
+
+    pub fn screen_of_point(&self, variant: &Variant, p: u8) -> Vec2 {
+        self.to_screen(self.point(variant, p))
+    }
+}
+
+/// The window and the part of it left for the board by the panels, in logical pixels.
+/// The view keeps it current; tests set it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    pub window: Vec2,
+    pub board_area: Rect,
+}
+
+impl Default for Viewport {
+    fn default() -> Self {
+        let window = Vec2::new(1280.0, 800.0);
+        Viewport {
+            window,
+            board_area: Rect::from_corners(Vec2::ZERO, window),
+        }
+    }
+}
+
+/// The current layout, derived from the viewport and the variant being played.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardLayout(pub Layout);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::VariantKind;
+
+    #[test]
+    fn every_point_maps_back_to_itself_at_any_size() {
+        for kind in VariantKind::ALL {
+            let v = kind.variant();
+            for (w, h) in [
+                (360.0, 740.0),
+                (1280.0, 800.0),
+                (800.0, 800.0),
+                (2560.0, 1080.0),
+            ] {
+                let window = Vec2::new(w, h);
+                let l = Layout::fit(window, Rect::from_corners(Vec2::new(0.0, 40.0), window), v);
+                for p in 0..v.len() as u8 {
+                    let s = l.screen_of_point(v, p);
+                    assert!(
+                        s.x > 0.0 && s.y > 40.0 && s.x < w && s.y < h,
+                        "{kind:?} {w}x{h} point {p} at {s}"
+                    );
+                    assert_eq!(l.point_at(v, s), Some(p));
+                    // a finger a little off still hits the point
+                    assert_eq!(l.point_at(v, s + Vec2::splat(l.unit * 0.3)), Some(p));
+                }
+                assert_eq!(l.point_at(v, l.to_screen(Vec2::new(0.5, 0.5))), None);
+            }
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! Every word on screen, in Turkish and English: one table per language, no strings
+//! scattered through the systems.
+
+use crate::ai::Level;
+use crate::rules::{Colour, DrawReason, Illegal, Status, VariantKind, WinReason};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Lang {
+    #[default]
+    En,
+    Tr,
+}
+
+impl Lang {
+    /// The system language: Turkish when the locale says so, English otherwise.
+    pub fn from_system() -> Lang {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"]
+            .iter()
+            .filter_map(|v| std::env::var(v).ok())
+            .find(|v| !v.is_empty())
+            .unwrap_or_default();
+        Lang::from_code(&locale).unwrap_or(Lang::En)
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let code = code.to_ascii_lowercase();
+        if code.starts_with("tr") {
+            Some(Lang::Tr)
+        } else if code.starts_with("en") || code == "c" || code.starts_with("c.") || code == "posix"
+        {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+}
+
+/// Fixed words and phrases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    Title,
+    NewGame,
+    Undo,
+    Redo,
+    Hint,
+    Rematch,
+    Moves,
+    Settings,
+    Opponent,
+    Computer,
+    TwoPlayers,
+    Level,
+    YourColour,
+    Alternate,
+    Variant,
+    Flying,
+    FlyingNextGame,
+    Theme,
+    Light,
+    Dark,
+    Language,
+    Animation,
+    Off,
+    Slow,
+    Normal,
+    Fast,
+    InHand,
+    Captured,
+    Thinking,
+    MillTakePiece,
+    DoubleMill,
+    ComputersTurn,
+    SelectPieceFirst,
+    HintShown,
+    Draw,
+}
+
+pub fn word(lang: Lang, w: Word) -> &'static str {
+    use Word::*;
+    match (lang, w) {
+        (Lang::Tr, Title) => "Dokuz Taş",
+        (Lang::En, Title) => "Nine Men's Morris",
+        (Lang::Tr, NewGame) => "Yeni oyun",
+        (Lang::En, NewGame) => "New game",
+        (Lang::Tr, Undo) => "Geri al",
+        (Lang::En, Undo) => "Undo",
+        (Lang::Tr, Redo) => "Yinele",
+        (Lang::En, Redo) => "Redo",
+        (Lang::Tr, Hint) => "İpucu",
+        (Lang::En, Hint) => "Hint",
+        (Lang::Tr, Rematch) => "Rövanş (renkler değişir)",
+        (Lang::En, Rematch) => "Rematch (colours swap)",
+        (Lang::Tr, Moves) => "Hamleler",
+        (Lang::En, Moves) => "Moves",
+        (Lang::Tr, Settings) => "Ayarlar",
+        (Lang::En, Settings) => "Settings",
+        (Lang::Tr, Opponent) => "Rakip",
+        (Lang::En, Opponent) => "Opponent",
+        (Lang::Tr, Computer) => "Bilgisayar",
+        (Lang::En, Computer) => "Computer",
+        (Lang::Tr, TwoPlayers) => "İki oyuncu",
+        (Lang::En, TwoPlayers) => "Two players",
+        (Lang::Tr, Level) => "Seviye",
+        (Lang::En, Level) => "Level",
+        (Lang::Tr, YourColour) => "Rengin",
+        (Lang::En, YourColour) => "Your colour",
+        (Lang::Tr, Alternate) => "Sırayla",
+        (Lang::En, Alternate) => "Alternate",
+        (Lang::Tr, Variant) => "Oyun",
+        (Lang::En, Variant) => "Game",
+        (Lang::Tr, Flying) => "Üç taşla uçma",
+        (Lang::En, Flying) => "Flying with three pieces",
+        (Lang::Tr, FlyingNextGame) => "Ayar sonraki oyunda geçerli olur.",
+        (Lang::En, FlyingNextGame) => "Takes effect from the next game.",
+        (Lang::Tr, Theme) => "Tema",
+        (Lang::En, Theme) => "Theme",
+        (Lang::Tr, Light) => "Açık",
+        (Lang::En, Light) => "Light",
+        (Lang::Tr, Dark) => "Koyu",
+        (Lang::En, Dark) => "Dark",
+        (Lang::Tr, Language) => "Dil",
+        (Lang::En, Language) => "Language",
+        (Lang::Tr, Animation) => "Animasyon",
+        (Lang::En, Animation) => "Animation",
+        (Lang::Tr, Off) => "Kapalı",
+        (Lang::En, Off) => "Off",
+        (Lang::Tr, Slow) => "Yavaş",
+        (Lang::En, Slow) => "Slow",
+        (Lang::Tr, Normal) => "Normal",
+        (Lang::En, Normal) => "Normal",
+        (Lang::Tr, Fast) => "Hızlı",
+        (Lang::En, Fast) => "Fast",
+        (Lang::Tr, InHand) => "Elde",
+        (Lang::En, InHand) => "In hand",
+        (Lang::Tr, Captured) => "Alınan",
+        (Lang::En, Captured) => "Captured",
+        (Lang::Tr, Thinking) => "Bilgisayar düşünüyor…",
+        (Lang::En, Thinking) => "The computer is thinking…",
+        (Lang::Tr, MillTakePiece) => "Dize! Bir taş al",
+        (Lang::En, MillTakePiece) => "Mill! Take a piece",
+        (Lang::Tr, DoubleMill) => "Çift dize! Yine de yalnız bir taş alınır.",
+        (Lang::En, DoubleMill) => "Double mill! It still takes only one piece.",
+        (Lang::Tr, ComputersTurn) => "Sıra bilgisayarda.",
+        (Lang::En, ComputersTurn) => "It is the computer's turn.",
+        (Lang::Tr, SelectPieceFirst) => "Önce kendi taşlarından birine dokun.",
+        (Lang::En, SelectPieceFirst) => "Tap one of your own pieces first.",
+        (Lang::Tr, HintShown) => "İpucu tahtada gösteriliyor.",
+        (Lang::En, HintShown) => "The hint is shown on the board.",
+        (Lang::Tr, Draw) => "Berabere!",
+        (Lang::En, Draw) => "Draw!",
+    }
+}
+
+pub fn colour(lang: Lang, c: Colour) -> &'static str {
+    match (lang, c) {
+        (Lang::Tr, Colour::White) => "Beyaz",
+        (Lang::Tr, Colour::Black) => "Siyah",
+        (Lang::En, Colour::White) => "White",
+        (Lang::En, Colour::Black) => "Black",
+    }
+}
+
+pub fn level(lang: Lang, l: Level) -> &'static str {
+    match (lang, l) {
+        (Lang::Tr, Level::Easy) => "Kolay",
+        (Lang::Tr, Level::Medium) => "Orta",
+        (Lang::Tr, Level::Hard) => "Zor",
+        (Lang::Tr, Level::Master) => "Usta",
+        (Lang::En, Level::Easy) => "Easy",
+        (Lang::En, Level::Medium) => "Medium",
+        (Lang::En, Level::Hard) => "Hard",
+        (Lang::En, Level::Master) => "Master",
+    }
+}
+
+pub fn variant(lang: Lang, v: VariantKind) -> &'static str {
+    match (lang, v) {
+        (Lang::Tr, VariantKind::Nine) => "Dokuz Taş",
+        (Lang::Tr, VariantKind::Six) => "Altı Taş",
+        (Lang::Tr, VariantKind::Five) => "Beş Taş",
+        (Lang::Tr, VariantKind::Twelve) => "Oniki Taş",
+        (Lang::En, VariantKind::Nine) => "Nine Men's Morris",
+        (Lang::En, VariantKind::Six) => "Six Men's Morris",
+        (Lang::En, VariantKind::Five) => "Five Men's Morris",
+        (Lang::En, VariantKind::Twelve) => "Twelve Men's Morris",
+    }
+}
+
+/// What the player to move is asked to do.
+pub fn to_move(lang: Lang, c: Colour, placing: bool, flying: bool) -> String {
+    let who = colour(lang, c);
+    match (lang, placing, flying) {
+        (Lang::Tr, true, _) => format!("{who} oynar: boş bir noktaya taş koy"),
+        (Lang::Tr, false, true) => format!("{who} oynar: bir taşı istediğin boş noktaya uçur"),
+        (Lang::Tr, false, false) => format!("{who} oynar: bir taşı komşu boş noktaya kaydır"),
+        (Lang::En, true, _) => format!("{who} to move: place a piece on an empty point"),
+        (Lang::En, false, true) => format!("{who} to move: fly a piece to any empty point"),
+        (Lang::En, false, false) => format!("{who} to move: slide a piece to a neighbouring point"),
+    }
+}
+
+/// The headline and the reason of a finished game, e.g. «Beyaz kazandı!» and «Siyah için
+/// yalnızca iki taş kaldı.»
+pub fn result(lang: Lang, status: Status) -> (String, String) {
+    match status {
+        Status::Ongoing => (String::new(), String::new()),
+        Status::Win { winner, reason } => {
+            let loser = colour(lang, winner.opponent());
+            let head = match lang {
+                Lang::Tr => format!("{} kazandı!", colour(lang, winner)),
+                Lang::En => format!("{} wins!", colour(lang, winner)),
+            };
+            let why = match (lang, reason) {
+                (Lang::Tr, WinReason::TwoPieces) => format!("{loser} için yalnızca iki taş kaldı."),
+                (Lang::Tr, WinReason::Blocked) => format!("{loser} için oynanacak hamle kalmadı."),
+                (Lang::En, WinReason::TwoPieces) => format!("{loser} has only two pieces left."),
+                (Lang::En, WinReason::Blocked) => format!("{loser} has no legal move left."),
+            };
+            (head, why)
+        }
+        Status::Draw(reason) => {
+            let why = match (lang, reason) {
+                (Lang::Tr, DrawReason::Repetition) => "Aynı konum üç kez geldi.",
+                (Lang::Tr, DrawReason::FiftyMoves) => "50 hamle boyunca taş alınmadı.",
+                (Lang::Tr, DrawReason::FullBoard) => "Yerleştirme bittiğinde tahta dolu.",
+                (Lang::En, DrawReason::Repetition) => "The same position came up three times.",
+                (Lang::En, DrawReason::FiftyMoves) => "50 moves without a capture.",
+                (Lang::En, DrawReason::FullBoard) => "The board is full when placing ends.",
+            };
+            (word(lang, Word::Draw).to_string(), why.to_string())
+        }
+    }
+}
+
+/// Why a tap was refused, in the player's words. `can_fly` tells whether the variant
+/// flies at all (six and five never do).
+pub fn explain(lang: Lang, why: Illegal, can_fly: bool) -> &'static str {
+    match (lang, why) {
+        (Lang::Tr, Illegal::GameOver) => "Oyun bitti.",
+        (Lang::En, Illegal::GameOver) => "The game is over.",
+        (Lang::Tr, Illegal::MustPlace) => "Önce elindeki taşları yerleştir: boş bir noktaya dokun.",
+        (Lang::En, Illegal::MustPlace) => {
+            "Place the pieces in your hand first: tap an empty point."
+        }
+        (Lang::Tr, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => {
+            word(lang, Word::SelectPieceFirst)
+        }
+        (Lang::En, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => {
+            word(lang, Word::SelectPieceFirst)
+        }
+        (Lang::Tr, Illegal::Occupied(_)) => "Bu nokta dolu.",
+        (Lang::En, Illegal::Occupied(_)) => "That point is taken.",
+        (Lang::Tr, Illegal::NotYourPiece(_)) => "Bu taş rakibinin.",
+        (Lang::En, Illegal::NotYourPiece(_)) => "That piece is your opponent's.",
+        (Lang::Tr, Illegal::NotNeighbour { .. }) => {
+            "Taş çizgi boyunca komşu boş noktaya kayar: atlamak ve çapraz gitmek yok."
+        }
+        (Lang::En, Illegal::NotNeighbour { .. }) => {
+            "A piece slides along a line to a neighbouring empty point: no jumping, no diagonals."
+        }
+        (Lang::Tr, Illegal::FlyingOff) if !can_fly => {
+            "Bu oyunda taşlar uçmaz: yalnız komşu noktaya kayar."
+        }
+        (Lang::En, Illegal::FlyingOff) if !can_fly => {
+            "Pieces never fly in this game: they slide to a neighbouring point."
+        }
+        (Lang::Tr, Illegal::FlyingOff) => {
+            "Bu oyunda uçma kapalı: üç taşla da yalnız komşu noktaya gidilir."
+        }
+        (Lang::En, Illegal::FlyingOff) => {
+            "Flying is off in this game: even with three pieces you slide to a neighbour."
+        }
+        (Lang::Tr, Illegal::CaptureRequired) => word(lang, Word::MillTakePiece),
+        (Lang::En, Illegal::CaptureRequired) => word(lang, Word::MillTakePiece),
+        (Lang::Tr, Illegal::NoMill) => "Yalnız dize kuran hamle taş alır.",
+        (Lang::En, Illegal::NoMill) => "Only a move that closes a mill takes a piece.",
+        (Lang::Tr, Illegal::CaptureNotOpponent(_)) => "Rakibinin taşlarından birini seç.",
+        (Lang::En, Illegal::CaptureNotOpponent(_)) => "Choose one of your opponent's pieces.",
+        (Lang::Tr, Illegal::CaptureProtected(_)) => {
+            "Dizedeki taş alınamaz: önce dize dışındaki bir taşı al."
+        }
+        (Lang::En, Illegal::CaptureProtected(_)) => {
+            "A piece in a mill is protected while others are free: take one outside a mill."
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Mouse, touch and keyboard become `BoardTap`s and `Command`s: the one input path. A
+//! press and its release on the same point is a tap; a press on one point released on
+//! another is a drag, played as a tap on each.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::CursorMoved;
+
+use super::board::BoardLayout;
+use super::play::{BoardTap, Command, PlaySet, Selection, Session};
+
+pub(super) fn plugin(app: &mut App) {
+    // Registered by the window plugin in the game; headless tests have no window.
+    app.add_message::<CursorMoved>()
+        .init_resource::<Pointer>()
+        .add_systems(
+            Update,
+            (
+                track_cursor,
+                (mouse, touch).run_if(pointer_is_ours),
+                keys.run_if(keyboard_is_ours),
+            )
+                .chain()
+                .before(PlaySet),
+        );
+}
+
+/// The pointer's last position and where the current press began, in screen coordinates.
+#[derive(Resource, Default, Debug)]
+pub struct Pointer {
+    pub cursor: Option<Vec2>,
+    pub pressed_at: Option<Vec2>,
+    pub touch_start: Option<(u64, Vec2)>,
+}
+
+/// Whether the board may take pointer input: not while a UI widget wants it. Presses
+/// outside the board area (under the panels) map to no point anyway. Without a UI
+/// (headless tests) the board always may.
+fn pointer_is_ours(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
+    egui.is_none_or(|e| !(e.wants_pointer_input() || e.is_using_pointer()))
+}
+
+fn keyboard_is_ours(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool {
+    egui.is_none_or(|e| !e.wants_any_keyboard_input())
+}
+
+fn track_cursor(mut moves: MessageReader<CursorMoved>, mut pointer: ResMut<Pointer>) {
+    if let Some(m) = moves.read().last() {
+        pointer.cursor = Some(m.position);
+    }
+}
+
+/// The taps a press at `start` released at `end` makes.
+fn taps(layout: &BoardLayout, session: &Session, start: Vec2, end: Vec2) -> Vec<BoardTap> {
+    let variant = session.game.board();
+    let a = layout.0.point_at(variant, start);
+    let b = layout.0.point_at(variant, end);
+    if a == b || a.is_none() {
+        vec![BoardTap::pointer(b)]
+    } else {
+        vec![BoardTap::pointer(a), BoardTap::pointer(b)]
+    }
+}
+
+fn mouse(
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut pointer: ResMut<Pointer>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    mut out: MessageWriter<BoardTap>,
+) {
+    for b in buttons.read() {
+        if b.button != MouseButton::Left {
+            continue;
+        }
+        let Some(at) = pointer.cursor else { continue };
+        match b.state {
+            ButtonState::Pressed => pointer.pressed_at = Some(at),
+            ButtonState::Released => {
+                if let Some(start) = pointer.pressed_at.take() {
+                    out.write_batch(taps(&layout, &session, start, at));
+                }
+            }
+        }
+    }
+}
+
+fn touch(
+    mut touches: MessageReader<TouchInput>,
+    mut pointer: ResMut<Pointer>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    mut out: MessageWriter<BoardTap>,
+) {
+    for t in touches.read() {
+        match t.phase {
+            TouchPhase::Started => pointer.touch_start = Some((t.id, t.position)),
+            TouchPhase::Ended => {
+                if let Some((id, start)) = pointer.touch_start
+                    && id == t.id
+                {
+                    pointer.touch_start = None;
+                    out.write_batch(taps(&layout, &session, start, t.position));
+                }
+            }
+            TouchPhase::Canceled => pointer.touch_start = None,
+            TouchPhase::Moved => {}
+        }
+    }
+}
+
+/// Arrow keys move the focus ring to the nearest point in that direction; Enter or Space
+/// taps it; Esc clears the selection; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes.
+fn keys(
+    mut keys: MessageReader<KeyboardInput>,
+    held: Res<ButtonInput<KeyCode>>,
+    mut selection: ResMut<Selection>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    mut taps: MessageWriter<BoardTap>,
+    mut commands: MessageWriter<Command>,
+) {
+    let variant = session.game.board();
+    let ctrl = held.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    for k in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        let direction = match k.key_code {
+            KeyCode::ArrowUp => Some(Vec2::Y),
+            KeyCode::ArrowDown => Some(Vec2::NEG_Y),
+            KeyCode::ArrowLeft => Some(Vec2::NEG_X),
+            KeyCode::ArrowRight => Some(Vec2::X),
+            _ => None,
+        };
+        if let Some(dir) = direction {
+            let here = selection
+                .focus
+                .map_or(Vec2::ZERO, |p| layout.0.point(variant, p));
+            let next = match selection.focus {
+                None => nearest(&layout, session.game.board(), here, None),
+                Some(_) => nearest(&layout, session.game.board(), here, Some(dir)),
+            };
+            if next.is_some() {
+                selection.focus = next;
+                selection.focus_shown = true;
+            }
+            continue;
+        }
+        match k.key_code {
+            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => {
+                if let Some(p) = selection.focus {
+                    selection.focus_shown = true;
+                    taps.write(BoardTap {
+                        point: Some(p),
+                        from_keyboard: true,
+                    });
+                }
+            }
+            KeyCode::Escape => {
+                commands.write(Command::Clear);
+            }
+            KeyCode::KeyZ if ctrl && shift => {
+                commands.write(Command::Redo);
+            }
+            KeyCode::KeyZ if ctrl => {
+                commands.write(Command::Undo);
+            }
+            KeyCode::KeyY if ctrl => {
+                commands.write(Command::Redo);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The point nearest `from` in direction `dir` (within 60° of it), or the nearest point
+/// overall when there is no direction.
+fn nearest(
+    layout: &BoardLayout,
+    variant: &crate::rules::Variant,
+    from: Vec2,
+    dir: Option<Vec2>,
+) -> Option<u8> {
+    (0..variant.len() as u8)
+        .filter_map(|p| {
+            let d = layout.0.point(variant, p) - from;
+            match dir {
+                None => Some((p, d.length())),
+                Some(dir) => {
+                    let along = d.dot(dir);
+                    let across = d.perp_dot(dir).abs();
+                    // straight ahead counts most; a point off to the side costs twice its offset
+                    (along > 0.01 && across <= along * 1.8).then_some((p, along + 2.0 * across))
+                }
+            }
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(p, _)| p)
+}

@@ -1,0 +1,366 @@
+//! Drawing: the camera, the board of the variant, the pieces' meshes and colours, and the
+//! markers (selection, legal destinations, capturable pieces, focus, last move, hint).
+//! Everything is laid out through `BoardLayout` in logical pixels, so it stays crisp at
+//! any window size.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::board::{BoardLayout, PIECE_RADIUS, Viewport};
+use super::pieces::{Look, Piece, PiecesSet};
+use super::play::{Selection, Session};
+use super::settings::{Settings, Theme};
+use crate::rules::{Colour, Move};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, setup)
+        .add_systems(PreUpdate, track_window)
+        .add_systems(
+            Update,
+            (
+                draw_board,
+                dress_pieces,
+                paint_pieces,
+                draw_markers,
+                clear_colour,
+            )
+                .chain()
+                .after(PiecesSet),
+        );
+}
+
+/// The bundled font (shows ş ğ ı İ ö ü ç), shared with the UI.
+pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+#[derive(Resource)]
+struct Assets2d {
+    disc: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    quad: Handle<Mesh>,
+    font: Handle<Font>,
+}
+
+pub struct Palette {
+    pub background: Color,
+    pub plate: Color,
+    pub line: Color,
+    pub label: Color,
+    pub piece: [Color; 2],
+    pub rim: [Color; 2],
+    pub glow: Color,
+    pub selected: Color,
+    pub target: Color,
+    pub capture: Color,
+    pub focus: Color,
+    pub last: Color,
+    pub hint: Color,
+}
+
+pub fn palette(theme: Theme) -> Palette {
+    match theme {
+        Theme::Light => Palette {
+            background: Color::srgb_u8(0xEE, 0xE6, 0xD6),
+            plate: Color::srgb_u8(0xDC, 0xB8, 0x80),
+            line: Color::srgb_u8(0x4A, 0x32, 0x1E),
+            label: Color::srgb_u8(0x5E, 0x46, 0x30),
+            piece: [
+                Color::srgb_u8(0xFA, 0xF7, 0xF0),
+                Color::srgb_u8(0x26, 0x24, 0x22),
+            ],
+            rim: [
+                Color::srgb_u8(0x7A, 0x6A, 0x58),
+                Color::srgb_u8(0x05, 0x05, 0x05),
+            ],
+            glow: Color::srgb_u8(0xFF, 0xC4, 0x2E),
+            selected: Color::srgb_u8(0xE0, 0x8A, 0x00),
+            target: Color::srgb_u8(0x2E, 0x8B, 0x57),
+            capture: Color::srgb_u8(0xD0, 0x24, 0x24),
+            focus: Color::srgb_u8(0x1E, 0x6F, 0xD9),
+            last: Color::srgb_u8(0xC0, 0x5A, 0x10),
+            hint: Color::srgb_u8(0x8E, 0x44, 0xAD),
+        },
+        Theme::Dark => Palette {
+            background: Color::srgb_u8(0x1B, 0x1D, 0x22),
+            plate: Color::srgb_u8(0x2E, 0x33, 0x3B),
+            line: Color::srgb_u8(0xB8, 0xBE, 0xC8),
+            label: Color::srgb_u8(0x9A, 0xA2, 0xAE),
+            piece: [
+                Color::srgb_u8(0xEE, 0xEA, 0xE0),
+                Color::srgb_u8(0x0E, 0x0F, 0x12),
+            ],
+            rim: [
+                Color::srgb_u8(0x9A, 0x90, 0x80),
+                Color::srgb_u8(0x80, 0x88, 0x96),
+            ],
+            glow: Color::srgb_u8(0xFF, 0xC4, 0x2E),
+            selected: Color::srgb_u8(0xFF, 0xA8, 0x20),
+            target: Color::srgb_u8(0x4C, 0xC3, 0x7A),
+            capture: Color::srgb_u8(0xFF, 0x50, 0x50),
+            focus: Color::srgb_u8(0x5A, 0xA0, 0xFF),
+            last: Color::srgb_u8(0xFF, 0x8C, 0x3A),
+            hint: Color::srgb_u8(0xC0, 0x7C, 0xE8),
+        },
+    }
+}
+
+fn setup(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    commands.spawn(Camera2d);
+    commands.insert_resource(Assets2d {
+        disc: meshes.add(Circle::new(1.0)),
+        ring: meshes.add(Annulus::new(0.82, 1.0)),
+        quad: meshes.add(Rectangle::new(1.0, 1.0)),
+        font: fonts.add(Font::from_bytes(FONT_BYTES.to_vec())),
+    });
+}
+
+fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMut<Viewport>) {
+    let Ok(w) = window.single() else { return };
+    let size = Vec2::new(w.width(), w.height());
+    if viewport.window != size {
+        // Until the UI reports its panels, the whole window is board.
+        let area = Rect::from_corners(Vec2::ZERO, size);
+        viewport.set_if_neq(Viewport {
+            window: size,
+            board_area: area,
+        });
+    }
+}
+
+fn clear_colour(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
+    if settings.is_changed() {
+        clear.0 = palette(settings.theme).background;
+    }
+}
+
+#[derive(Component)]
+struct BoardItem;
+
+fn draw_board(
+    mut commands: Commands,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    assets: Res<Assets2d>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    items: Query<Entity, With<BoardItem>>,
+    mut drawn: Local<Option<(super::board::Layout, Theme)>>,
+) {
+    // The board changes with the layout (window, panels, variant) and the theme only.
+    let key = (layout.0, settings.theme);
+    if *drawn == Some(key) {
+        return;
+    }
+    *drawn = Some(key);
+    for e in &items {
+        commands.entity(e).despawn();
+    }
+    let l = &layout.0;
+    let variant = session.game.board();
+    let pal = palette(settings.theme);
+    let line = materials.add(pal.line);
+    let span = (l.grid - 1) as f32 + 1.1;
+    commands.spawn((
+        BoardItem,
+        Mesh2d(assets.quad.clone()),
+        MeshMaterial2d(materials.add(pal.plate)),
+        Transform::from_translation(l.to_world(Vec2::ZERO).extend(0.0)).with_scale(Vec3::new(
+            span * l.unit,
+            span * l.unit,
+            1.0,
+        )),
+    ));
+    let thickness = (0.055 * l.unit).max(2.0);
+    for &(a, b) in &variant.lines {
+        let (pa, pb) = (
+            l.to_world(l.point(variant, a)),
+            l.to_world(l.point(variant, b)),
+        );
+        let d = pb - pa;
+        commands.spawn((
+            BoardItem,
+            Mesh2d(assets.quad.clone()),
+            MeshMaterial2d(line.clone()),
+            Transform::from_translation(((pa + pb) / 2.0).extend(0.5))
+                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x)))
+                .with_scale(Vec3::new(d.length() + thickness, thickness, 1.0)),
+        ));
+    }
+    for p in 0..variant.len() as u8 {
+        commands.spawn((
+            BoardItem,
+            Mesh2d(assets.disc.clone()),
+            MeshMaterial2d(line.clone()),
+            Transform::from_translation(l.to_world(l.point(variant, p)).extend(0.6))
+                .with_scale(Vec3::splat(0.1 * l.unit)),
+        ));
+    }
+    for (text, at) in l.label_positions() {
+        commands.spawn((
+            BoardItem,
+            Text2d::new(text),
+            TextFont {
+                font: assets.font.clone().into(),
+                font_size: bevy::text::FontSize::Px((0.3 * l.unit).clamp(9.0, 28.0)),
+                ..default()
+            },
+            TextColor(pal.label),
+            Transform::from_translation(l.to_world(at).extend(0.7)),
+        ));
+    }
+}
+
+/// The look of a piece: a disc with a rim, each with its own material so it can fade.
+#[derive(Component)]
+struct PieceMaterials {
+    fill: Handle<ColorMaterial>,
+    rim: Handle<ColorMaterial>,
+}
+
+fn dress_pieces(
+    mut commands: Commands,
+    added: Query<Entity, Added<Piece>>,
+    assets: Res<Assets2d>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for e in &added {
+        let fill = materials.add(Color::WHITE);
+        let rim = materials.add(Color::BLACK);
+        commands
+            .entity(e)
+            .insert((
+                Mesh2d(assets.disc.clone()),
+                MeshMaterial2d(fill.clone()),
+                Visibility::default(),
+            ))
+            .with_child((
+                Mesh2d(assets.ring.clone()),
+                MeshMaterial2d(rim.clone()),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
+        commands.entity(e).insert(PieceMaterials { fill, rim });
+    }
+}
+
+fn paint_pieces(
+    settings: Res<Settings>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    pieces: Query<(&Piece, Ref<Look>, &PieceMaterials)>,
+) {
+    let pal = palette(settings.theme);
+    for (piece, look, mats) in &pieces {
+        if !(look.is_changed() || settings.is_changed()) {
+            continue;
+        }
+        let c = piece.colour.index();
+        let fill = pal.piece[c]
+            .mix(&pal.glow, look.glow * 0.8)
+            .with_alpha(look.alpha);
+        let rim = pal.rim[c].mix(&pal.glow, look.glow).with_alpha(look.alpha);
+        if let Some(mut m) = materials.get_mut(&mats.fill) {
+            m.color = fill;
+        }
+        if let Some(mut m) = materials.get_mut(&mats.rim) {
+            m.color = rim;
+        }
+    }
+}
+
+#[derive(Component)]
+struct Marker;
+
+#[allow(clippy::too_many_arguments)]
+fn draw_markers(
+    mut commands: Commands,
+    layout: Res<BoardLayout>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    selection: Res<Selection>,
+    assets: Res<Assets2d>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    markers: Query<Entity, With<Marker>>,
+) {
+    if !(layout.is_changed()
+        || settings.is_changed()
+        || session.is_changed()
+        || selection.is_changed())
+    {
+        return;
+    }
+    for e in &markers {
+        commands.entity(e).despawn();
+    }
+    let l = &layout.0;
+    let game = &session.game;
+    let variant = game.board();
+    let pal = palette(settings.theme);
+    let mut ring = |p: u8, colour: Color, radius: f32, z: f32, filled: bool| {
+        let mesh = if filled {
+            assets.disc.clone()
+        } else {
+            assets.ring.clone()
+        };
+        commands.spawn((
+            Marker,
+            Mesh2d(mesh),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_translation(l.to_world(l.point(variant, p)).extend(z))
+                .with_scale(Vec3::splat(radius * l.unit)),
+        ));
+    };
+    if let Some(m) = game.last_move() {
+        if let Some(from) = m.from_point() {
+            ring(from, pal.last.with_alpha(0.5), 0.16, 0.8, true);
+        }
+        ring(m.to, pal.last, PIECE_RADIUS * 1.3, 1.5, false);
+    }
+    if let Some((hint, revision)) = selection.hint
+        && revision == session.revision
+    {
+        for p in hint_points(hint) {
+            ring(p, pal.hint, PIECE_RADIUS * 1.45, 1.6, false);
+        }
+    }
+    if let Some(step) = selection.pending {
+        // the step that closed the mill, shown as a ghost, and the pieces it may take
+        ring(
+            step.to,
+            pal.piece[game.position().side.index()].with_alpha(0.6),
+            PIECE_RADIUS,
+            1.7,
+            true,
+        );
+        let victims = game
+            .position()
+            .capturable(variant, game.position().side.opponent());
+        for p in 0..variant.len() as u8 {
+            if victims & (1 << p) != 0 {
+                ring(p, pal.capture, PIECE_RADIUS * 1.3, 4.0, false);
+            }
+        }
+    } else if let Some(from) = selection.selected {
+        ring(from, pal.selected, PIECE_RADIUS * 1.3, 4.0, false);
+        for m in game
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from_point() == Some(from))
+        {
+            ring(m.to, pal.target, 0.14, 1.8, true);
+        }
+    }
+    if let Some(f) = selection.focus.filter(|_| selection.focus_shown) {
+        ring(f, pal.focus, PIECE_RADIUS * 1.5, 4.1, false);
+    }
+}
+
+fn hint_points(m: Move) -> Vec<u8> {
+    m.from_point().into_iter().chain([m.to]).collect()
+}
+
+/// The colour a piece is drawn in (for tests of the screen).
+pub fn piece_colour(theme: Theme, colour: Colour) -> Color {
+    palette(theme).piece[colour.index()]
+}
