@@ -5,6 +5,7 @@
 
 pub mod ai_task;
 pub mod board;
+pub mod diagnose;
 pub mod i18n;
 pub mod input;
 pub mod pieces;
@@ -60,11 +61,30 @@ fn update_layout(viewport: Res<Viewport>, session: Res<Session>, mut layout: Res
     layout.set_if_neq(fitted);
 }
 
+fn print_layout(layout: Res<BoardLayout>, session: Res<Session>) {
+    if !layout.is_changed() {
+        return;
+    }
+    let variant = session.game.board();
+    let mut out = String::from("layout\n");
+    for p in 0..variant.len() as u8 {
+        let s = layout.0.screen_of_point(variant, p);
+        out.push_str(&format!("point {} {:.1} {:.1}\n", variant.point_name(p), s.x, s.y));
+    }
+    out.push_str("end");
+    println!("{out}");
+}
+
 /// Options from the desktop command line (phones start with none).
 #[derive(Debug, Default, Clone)]
 pub struct LaunchOptions {
     pub settings: Settings,
     pub window: Option<(u32, u32)>,
+    /// Print the screen position of every point whenever the layout changes (for the
+    /// end-to-end test that clicks the real window).
+    pub print_layout: bool,
+    /// Measure frame times idle and while Hard thinks, print them, and quit.
+    pub diagnose_frames: bool,
 }
 
 impl LaunchOptions {
@@ -79,6 +99,8 @@ impl LaunchOptions {
             let mut value = || it.next().cloned().unwrap_or_default();
             match arg.as_str() {
                 "--two-players" => o.settings.opponent = settings::Opponent::TwoPlayers,
+                "--print-layout" => o.print_layout = true,
+                "--diagnose-frames" => o.diagnose_frames = true,
                 "--lang" => match i18n::Lang::from_code(&value()) {
                     Some(l) => o.settings.lang = l,
                     None => problems.push("--lang takes tr or en".into()),
@@ -138,5 +160,11 @@ pub fn run(options: LaunchOptions) -> AppExit {
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins(CorePlugin)
         .add_plugins((view::plugin, ui::plugin));
+    if options.print_layout {
+        app.add_systems(Update, print_layout);
+    }
+    if options.diagnose_frames {
+        app.add_plugins(diagnose::plugin);
+    }
     app.run()
 }

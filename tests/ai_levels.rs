@@ -1,0 +1,496 @@
+//! The computer opponent in constructed positions: every level wins with the mill of the
+//! worked example and of other positions (placing, sliding, flying, six, five, twelve);
+//! the searching levels block an open two; the draw rules are avoided when ahead and
+//! sought when behind; the same seed gives the same move and Hard varies among equal moves.
+//!
+//! Hard and Master get a depth limit instead of their think time so that every test here is
+//! deterministic and quick; Easy and Medium use their own limits (Medium's is a depth).
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::atomic::AtomicBool;
+
+use dokuz_tas::ai::{Level, Limits, Thought, think};
+use dokuz_tas::rules::{
+    Colour, DrawReason, Game, Move, Rules, Status, VariantKind, WinReason,
+};
+
+const SEEDS: std::ops::Range<u64> = 0..4;
+
+fn depth(n: u32) -> Limits {
+    Limits {
+        depth: Some(n),
+        ..Limits::default()
+    }
+}
+
+/// Deterministic limits for each level: its own for Easy and Medium, depth 6 above.
+fn limits(level: Level) -> Limits {
+    match level {
+        Level::Easy | Level::Medium => level.limits(None),
+        Level::Hard | Level::Master => depth(6),
+    }
+}
+
+fn game(rules: Rules, text: &str) -> Game {
+    Game::from_text(rules, Some(text)).unwrap_or_else(|e| panic!("'{text}': {e}"))
+}
+
+fn nine(text: &str) -> Game {
+    game(Rules::new(VariantKind::Nine), text)
+}
+
+/// A game from `text` with `moves` played in order (the history the draw rules see).
+fn nine_with_moves(text: &str, moves: &str) -> Game {
+    let mut g = nine(text);
+    for m in moves.split_whitespace() {
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("'{m}' after {:?}: {e}", g.moves()));
+    }
+    g
+}
+
+fn think_with(game: &Game, level: Level, limits: Limits, seed: u64) -> Thought {
+    let stop = AtomicBool::new(false);
+    let t = think(game, level, limits, seed, &stop)
+        .unwrap_or_else(|| panic!("{level:?} found no move in {}", game.position_text()));
+    assert!(
+        game.legal_moves().contains(&t.best),
+        "{level:?} chose the illegal move {:?} in {}",
+        t.best,
+        game.position_text()
+    );
+    t
+}
+
+/// The level's move with its deterministic limits, checked legal.
+fn choose(game: &Game, level: Level, seed: u64) -> Move {
+    think_with(game, level, limits(level), seed).best
+}
+
+fn point(game: &Game, name: &str) -> u8 {
+    game.board()
+        .parse_point(name)
+        .unwrap_or_else(|| panic!("no point {name}"))
+}
+
+fn after(game: &Game, m: Move) -> Game {
+    let mut g = game.clone();
+    g.play(m).expect("a legal move");
+    g
+}
+
+fn win(winner: Colour) -> Status {
+    Status::Win {
+        winner,
+        reason: WinReason::TwoPieces,
+    }
+}
+
+/// Whether the side to move has a move that takes a piece.
+fn can_capture(game: &Game) -> bool {
+    game.legal_moves().iter().any(|m| m.captures())
+}
+
+/// Every level, with several seeds, plays `from-to` (or the placement `to` when `from` is
+/// `None`) with some capture, and wins the game with it.
+fn every_level_wins_with(rules: Rules, text: &str, from: Option<&str>, to: &str) {
+    let g = game(rules, text);
+    assert_eq!(g.status(), Status::Ongoing, "{text}");
+    let mover = g.position().side;
+    let from = from.map(|f| point(&g, f));
+    let to = point(&g, to);
+    for level in Level::ALL {
+        for seed in SEEDS {
+            let m = choose(&g, level, seed);
+            let shown = g.move_text(m);
+            assert_eq!(
+                (m.from_point(), m.to),
+                (from, to),
+                "{level:?} (seed {seed}) played {shown} in '{text}'"
+            );
+            assert!(m.captures(), "{level:?}: {shown} takes nothing");
+            assert_eq!(
+                after(&g, m).status(),
+                win(mover),
+                "{level:?}: {shown} in '{text}'"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_level_finds_the_winning_mill_of_the_worked_example() {
+    let rules = Rules::new(VariantKind::Nine);
+    assert!(rules.flying);
+    every_level_wins_with(rules, "W:a7,d7,f2 B:a1,d1,e4 w", Some("f2"), "g7");
+}
+
+#[test]
+fn every_level_finds_black_s_winning_mill_of_the_worked_example() {
+    every_level_wins_with(
+        Rules::new(VariantKind::Nine),
+        "W:a7,d7,f2 B:a1,d1,e4 b",
+        Some("e4"),
+        "g1",
+    );
+}
+
+#[test]
+fn the_worked_example_with_the_levels_own_limits() {
+    // Hard and Master as they play (their think time), shortened: the forced win ends the
+    // search at once anyway.
+    let g = nine("W:a7,d7,f2 B:a1,d1,e4 w");
+    let time = Some(std::time::Duration::from_millis(200));
+    for level in Level::ALL {
+        let t = think_with(&g, level, level.limits(time), 7);
+        assert_eq!(
+            g.move_text(t.best)[..6].to_string(),
+            "f2-g7x",
+            "{level:?}"
+        );
+    }
+}
+
+#[test]
+fn every_level_wins_with_a_slide_in_nine() {
+    // White has four pieces and cannot fly: g4-g7 is a slide, and the only mill.
+    every_level_wins_with(
+        Rules::new(VariantKind::Nine),
+        "W:a7,b2,d7,g4 B:a1,d1,e4 w",
+        Some("g4"),
+        "g7",
+    );
+}
+
+#[test]
+fn every_level_wins_with_a_slide_when_flying_is_off() {
+    // Three white pieces that may not fly: only the slide g4-g7 closes the mill.
+    let rules = Rules::with_flying(VariantKind::Nine, false);
+    every_level_wins_with(rules, "W:a7,d7,g4 B:a1,d1,e4 w", Some("g4"), "g7");
+}
+
+#[test]
+fn every_level_wins_with_a_placement() {
+    // Black has two pieces on the board and one in hand: any mill wins, and White has
+    // three (g7, f6 and d5).
+    let g = nine("W:a7,b6,d6,d7 B:a1,d1 w 1 1");
+    let wins: BTreeSet<String> = ["g7", "f6", "d5"].map(String::from).into();
+    for level in Level::ALL {
+        for seed in SEEDS {
+            let m = choose(&g, level, seed);
+            let shown = g.move_text(m);
+            assert!(m.is_placement() && m.captures(), "{level:?}: {shown}");
+            assert!(wins.contains(&shown[..2]), "{level:?}: {shown}");
+            assert_eq!(after(&g, m).status(), win(Colour::White), "{shown}");
+        }
+    }
+}
+
+#[test]
+fn every_level_wins_in_six_and_five() {
+    // Six and five never fly: c5-a5 (a slide) closes a1-a3-a5.
+    for variant in [VariantKind::Six, VariantKind::Five] {
+        let rules = Rules::new(variant);
+        assert!(!rules.flying);
+        every_level_wins_with(rules, "W:a1,a3,c5,d4 B:c2,d2,e1 w", Some("c5"), "a5");
+        every_level_wins_with(rules, "W:c2,d2,e1 B:a1,a3,c5,d4 b", Some("c5"), "a5");
+    }
+    // Five: the slide along the spoke e3-d3 closes d2-d3-d4 on the inner square.
+    every_level_wins_with(
+        Rules::new(VariantKind::Five),
+        "W:a5,d2,d4,e3 B:a1,b3,c1 w",
+        Some("e3"),
+        "d3",
+    );
+}
+
+#[test]
+fn every_level_wins_in_twelve() {
+    // d3-c3 closes the diagonal mill a1-b2-c3.
+    let rules = Rules::new(VariantKind::Twelve);
+    every_level_wins_with(rules, "W:a1,b2,d3,g7 B:a7,d7,g4 w", Some("d3"), "c3");
+    // Placing: Black has two on the board and one in hand; f2 closes the diagonal
+    // g1-f2-e3 and nothing else closes a mill.
+    every_level_wins_with(rules, "W:e3,g1,a4,d6 B:a7,c5 w 1 1", None, "f2");
+}
+
+/// The position is a real test of blocking: the side to move takes nothing, and after
+/// any move that does not fill `gap` the opponent can close a mill there.
+fn check_open_two(g: &Game, gap: u8) {
+    assert_eq!(g.status(), Status::Ongoing);
+    assert!(!can_capture(g), "the side to move has a mill of its own");
+    let mut blocks = 0;
+    for &m in g.legal_moves().iter() {
+        let next = after(g, m);
+        if m.to == gap {
+            blocks += 1;
+            continue;
+        }
+        assert!(
+            next.legal_moves()
+                .iter()
+                .any(|r| r.to == gap && r.captures()),
+            "after {} the opponent cannot close the mill",
+            g.move_text(m)
+        );
+    }
+    assert!(blocks > 0, "no move blocks");
+}
+
+fn searching_levels_block(text: &str, gap: &str) {
+    let g = nine(text);
+    let gap = point(&g, gap);
+    check_open_two(&g, gap);
+    for level in [Level::Medium, Level::Hard, Level::Master] {
+        for seed in SEEDS {
+            let m = choose(&g, level, seed);
+            assert_eq!(
+                m.to,
+                gap,
+                "{level:?} (seed {seed}) played {} and left the mill open in '{text}'",
+                g.move_text(m)
+            );
+        }
+    }
+}
+
+#[test]
+fn searching_levels_block_an_open_two_while_placing() {
+    // Black threatens g7 (a7-d7-g7). White's c4 and e4 share no mill, so no placement
+    // makes two threats at once: only the block keeps the material.
+    searching_levels_block("W:c4,e4 B:a7,d7 w 7 7", "g7");
+    // Black to move, White threatens g1 (a1-d1-g1).
+    searching_levels_block("W:a1,b6,d1 B:c4,e4 b 6 7", "g1");
+}
+
+#[test]
+fn searching_levels_block_an_open_two_while_moving() {
+    // Black threatens d3-d2, closing b2-d2-f2; only d1-d2 fills the gap.
+    searching_levels_block("W:a4,b6,d1,e5,g7 B:b2,c4,d3,f2,g4 w", "d2");
+}
+
+#[test]
+fn easy_always_closes_a_mill_when_it_can() {
+    // Not a winning mill: Black keeps four pieces. Easy must still take.
+    let g = nine("W:a4,b6,d1,e5,g7 B:b2,c4,d3,f2,g4,a1 b");
+    assert!(can_capture(&g));
+    for seed in 0..32 {
+        let m = choose(&g, Level::Easy, seed);
+        assert!(m.captures(), "seed {seed}: {}", g.move_text(m));
+    }
+}
+
+/// White is ahead (six pieces to four) and to move; `b6-b4` would repeat the position for
+/// the third time. Without the history `b6-b4` is White's strongest move: it makes an
+/// open two (a4-b4, gap c4) that no black piece can reach, and is the only move that wins
+/// a piece by force.
+const AHEAD_START: &str = "W:a4,b4,c5,e3,f2,g4 B:b2,d6,e4,g1 b";
+const AHEAD_MOVES: &str = "b2-d2 b4-b6 d2-b2 b6-b4 b2-d2 b4-b6 d2-b2";
+
+/// Whether White, to move in `g`, can take a piece whatever Black answers after `m`.
+fn wins_a_piece_by_force(g: &Game, m: Move) -> bool {
+    let next = after(g, m);
+    next.status() == Status::Ongoing
+        && next
+            .legal_moves()
+            .iter()
+            .all(|&r| !r.captures() && can_capture(&after(&next, r)))
+}
+
+#[test]
+fn the_ahead_position_is_what_the_draw_test_needs() {
+    let g = nine_with_moves(AHEAD_START, AHEAD_MOVES);
+    assert_eq!(g.status(), Status::Ongoing);
+    assert_eq!(g.position().side, Colour::White);
+    assert_eq!(g.repetitions(), 2);
+    let mut d = g.clone();
+    d.play_text("b6-b4").unwrap();
+    assert_eq!(d.status(), Status::Draw(DrawReason::Repetition));
+
+    // The same position without the history: b6-b4 alone wins a piece by force.
+    let fresh = nine(&g.position_text());
+    let b6_b4 = Move::slide(point(&g, "b6"), point(&g, "b4"));
+    assert!(wins_a_piece_by_force(&fresh, b6_b4));
+    for &m in fresh.legal_moves().iter() {
+        if m != b6_b4 {
+            assert!(!wins_a_piece_by_force(&fresh, m), "{}", fresh.move_text(m));
+        }
+    }
+}
+
+#[test]
+fn ahead_every_level_avoids_the_drawing_repetition() {
+    let g = nine_with_moves(AHEAD_START, AHEAD_MOVES);
+    let b6_b4 = Move::slide(point(&g, "b6"), point(&g, "b4"));
+    for level in Level::ALL {
+        for seed in SEEDS {
+            let m = choose(&g, level, seed);
+            assert_ne!(m, b6_b4, "{level:?} (seed {seed}) drew while ahead");
+            let next = after(&g, m);
+            assert_eq!(next.status(), Status::Ongoing, "{level:?}");
+            // And it keeps the lead: Black cannot take a piece in reply.
+            assert!(!can_capture(&next), "{level:?}: {}", g.move_text(m));
+        }
+    }
+}
+
+/// White has three pieces (flying) against six and is to move. Black threatens f4-f6
+/// (b6-d6-f6), which would leave White with two pieces. Blocking at f6 saves the game for
+/// now; `c5-a7` repeats the position for the third time: a draw.
+const BEHIND_START: &str = "W:a7,e3,g1 B:b6,c4,d2,d6,e5,f4 b";
+const BEHIND_MOVES: &str = "c4-c3 a7-c5 c3-c4 c5-a7 c4-c3 a7-c5 c3-c4";
+
+#[test]
+fn the_behind_position_is_what_the_draw_test_needs() {
+    let g = nine_with_moves(BEHIND_START, BEHIND_MOVES);
+    assert_eq!(g.status(), Status::Ongoing);
+    assert_eq!(g.position().side, Colour::White);
+    assert!(g.position().can_fly(Colour::White, true));
+    let c5_a7 = Move::slide(point(&g, "c5"), point(&g, "a7"));
+    assert_eq!(
+        after(&g, c5_a7).status(),
+        Status::Draw(DrawReason::Repetition)
+    );
+    // Every other move that does not block f6 loses at once.
+    let f6 = point(&g, "f6");
+    for &m in g.legal_moves().iter() {
+        if m == c5_a7 || m.to == f6 {
+            continue;
+        }
+        let next = after(&g, m);
+        assert!(
+            next.legal_moves()
+                .iter()
+                .any(|&r| after(&next, r).status() == win(Colour::Black)),
+            "{} does not lose",
+            g.move_text(m)
+        );
+    }
+}
+
+#[test]
+fn behind_every_level_takes_the_draw() {
+    let g = nine_with_moves(BEHIND_START, BEHIND_MOVES);
+    let c5_a7 = Move::slide(point(&g, "c5"), point(&g, "a7"));
+    for level in Level::ALL {
+        for seed in SEEDS {
+            let m = choose(&g, level, seed);
+            assert_eq!(
+                m,
+                c5_a7,
+                "{level:?} (seed {seed}) played {} instead of the draw",
+                g.move_text(m)
+            );
+        }
+    }
+}
+
+#[test]
+fn behind_without_the_history_the_searching_levels_block() {
+    // The control: the same position reached without repetitions. c5-a7 now loses, and
+    // the searching levels block at f6 instead, so the draw above is chosen for the draw.
+    let g = nine(&nine_with_moves(BEHIND_START, BEHIND_MOVES).position_text());
+    let f6 = point(&g, "f6");
+    for level in [Level::Medium, Level::Hard, Level::Master] {
+        for seed in SEEDS {
+            let m = choose(&g, level, seed);
+            assert_eq!(m.to, f6, "{level:?} (seed {seed}): {}", g.move_text(m));
+        }
+    }
+}
+
+/// Positions for the determinism test: the start, a mid-game, a flying end game.
+const POSITIONS: [(VariantKind, Option<&str>); 5] = [
+    (VariantKind::Nine, None),
+    (
+        VariantKind::Nine,
+        Some("W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0"),
+    ),
+    (VariantKind::Nine, Some("W:a7,c5,g1 B:b6,c4,d2,d6,e5,f4 w")),
+    (VariantKind::Six, Some("W:a1,b2,c4,d3 B:a5,c5,e3,c1 w")),
+    (VariantKind::Twelve, None),
+];
+
+#[test]
+fn the_same_seed_gives_the_same_move() {
+    let node_limit = Limits {
+        nodes: Some(5_000),
+        ..Limits::default()
+    };
+    for (variant, text) in POSITIONS {
+        let g = Game::from_text(Rules::new(variant), text).unwrap();
+        for level in Level::ALL {
+            // Medium's own limit is a depth; Hard and Master get a depth or a node limit.
+            for limits in [depth(3), node_limit] {
+                for seed in [12345] {
+                    let a = think_with(&g, level, limits, seed);
+                    let b = think_with(&g, level, limits, seed);
+                    assert_eq!(a.best, b.best, "{level:?} {limits:?} seed {seed} {text:?}");
+                    let strip = |t: &Thought| -> Vec<_> {
+                        t.iterations
+                            .iter()
+                            .map(|i| (i.depth, i.score, i.nodes, i.pv.clone(), i.root.clone()))
+                            .collect()
+                    };
+                    assert_eq!(strip(&a), strip(&b), "{level:?} {limits:?} {text:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn hard_varies_among_equal_moves_from_the_start() {
+    let g = Game::new(Rules::new(VariantKind::Nine));
+    for d in 1..=4 {
+        let seeds = 0..32;
+        let thoughts: Vec<Thought> = seeds
+            .clone()
+            .map(|s| think_with(&g, Level::Hard, depth(d), s))
+            .collect();
+        let last = thoughts[0].iterations.last().unwrap();
+        // The search does not depend on the seed, only the choice does.
+        for t in &thoughts {
+            assert_eq!(t.iterations.last().unwrap().root, last.root);
+        }
+        // Hard picks among moves within 12 of the best.
+        let best = last.root[0].1;
+        let candidates: HashSet<Move> = last
+            .root
+            .iter()
+            .filter(|&&(_, s)| s >= best - 12)
+            .map(|&(m, _)| m)
+            .collect();
+        let chosen: HashSet<Move> = thoughts.iter().map(|t| t.best).collect();
+        assert!(
+            chosen.is_subset(&candidates),
+            "depth {d}: a move outside the margin"
+        );
+        if d == 1 {
+            // At depth 1 the scores are the static values of the children, and the board's
+            // symmetry gives each placement three equals (d6, f4, d2, b4 and so on).
+            assert!(candidates.len() >= 4, "depth 1: {candidates:?}");
+        }
+        if candidates.len() >= 2 {
+            assert!(
+                chosen.len() >= 2,
+                "depth {d}: 32 seeds chose only {chosen:?} among {} candidates",
+                candidates.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn medium_and_master_choose_a_move_of_the_best_score() {
+    // Only Hard has a margin: the others choose among the moves of exactly the best score.
+    let g = Game::new(Rules::new(VariantKind::Nine));
+    for level in [Level::Medium, Level::Master] {
+        for seed in 0..8 {
+            let t = think_with(&g, level, depth(4), seed);
+            let last = t.iterations.last().unwrap();
+            let score = last.root.iter().find(|&&(m, _)| m == t.best).unwrap().1;
+            assert_eq!(score, last.score, "{level:?} seed {seed}");
+        }
+    }
+}
