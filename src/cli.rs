@@ -15,8 +15,8 @@ USAGE
   dokuz perft N [POSITION OPTIONS]     leaf positions at depth N (last line)
   dokuz bestmove --level L [--time-ms N] [--seed S] [--verbose] [POSITION OPTIONS]
                                        the computer's move (last line)
-  dokuz match LEVEL_A LEVEL_B --games N [--time-ms N] [--seed S] [--variant V] [--flying on|off]
-                                       N games, colours swapped every game
+  dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--seed S] [--variant V]
+              [--flying on|off]        N games, colours swapped every game
   dokuz bench                          perft and search speed from fixed positions
   dokuz --help
 
@@ -28,7 +28,8 @@ POSITION OPTIONS
 
 LEVELS
   easy, medium, hard, master. --time-ms sets the think time of hard and master
-  (default 700 and 3000 ms); in `match` it sets both sides' budget.
+  (default 700 and 3000 ms); in `match` it sets both sides' budget. --scale F divides
+  each level's own budget by F instead (hard 700/F ms against master 3000/F ms).
 
 NOTATION
   Points a1..g7 (six and five: a1..e5). A placement is the point (d6), a slide or flight is
@@ -50,6 +51,8 @@ pub struct Options {
     pub moves: Vec<String>,
     pub level: Option<String>,
     pub time_ms: Option<u64>,
+    /// Divides every level's own think time (match: keeps Hard and Master in proportion).
+    pub scale: Option<f64>,
     pub seed: Option<u64>,
     pub verbose: bool,
     pub games: Option<u32>,
@@ -59,14 +62,11 @@ pub struct Options {
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
     *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .ok_or_else(|| format!("{flag} needs a value"))
+    args.get(*i).map(String::as_str).ok_or_else(|| format!("{flag} needs a value"))
 }
 
 fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag}: '{text}' is not a valid number"))
+    text.parse().map_err(|_| format!("{flag}: '{text}' is not a valid number"))
 }
 
 pub fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -77,10 +77,10 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
         match arg {
             "--variant" => {
                 let v = value(args, &mut i, arg)?;
-                o.variant =
-                    Some(VariantKind::from_name(v).ok_or_else(|| {
-                        format!("unknown variant '{v}' (nine, six, five or twelve)")
-                    })?);
+                o.variant = Some(
+                    VariantKind::from_name(v)
+                        .ok_or_else(|| format!("unknown variant '{v}' (nine, six, five or twelve)"))?,
+                );
             }
             "--flying" => {
                 o.flying = Some(match value(args, &mut i, arg)? {
@@ -90,14 +90,13 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 })
             }
             "--position" => o.position = Some(value(args, &mut i, arg)?.to_string()),
-            "--moves" => o.moves.extend(
-                value(args, &mut i, arg)?
-                    .split_whitespace()
-                    .map(str::to_string),
-            ),
+            "--moves" => o.moves.extend(value(args, &mut i, arg)?.split_whitespace().map(str::to_string)),
             "--level" => o.level = Some(value(args, &mut i, arg)?.to_string()),
             "--time-ms" => o.time_ms = Some(number(value(args, &mut i, arg)?, arg)?),
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
+            "--scale" => {
+                o.scale = Some(number(value(args, &mut i, arg)?, arg)?).filter(|s: &f64| *s > 0.0).or(Some(1.0))
+            }
             "--games" => o.games = Some(number(value(args, &mut i, arg)?, arg)?),
             "--verbose" => o.verbose = true,
             _ if arg.starts_with("--") => return Err(format!("unknown option '{arg}'")),
@@ -119,11 +118,9 @@ impl Options {
 
     /// The game described by the position options, with `--moves` played in order.
     pub fn game(&self) -> Result<Game, String> {
-        let mut game =
-            Game::from_text(self.rules(), self.position.as_deref()).map_err(|e| e.to_string())?;
+        let mut game = Game::from_text(self.rules(), self.position.as_deref()).map_err(|e| e.to_string())?;
         for (n, text) in self.moves.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| format!("move {} '{}': {e}", n + 1, text))?;
+            game.play_text(text).map_err(|e| format!("move {} '{}': {e}", n + 1, text))?;
         }
         Ok(game)
     }
@@ -190,10 +187,7 @@ pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), String> {
 pub const BENCH_MIDGAME: &str = "W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0";
 
 fn bench(print: &mut dyn FnMut(&str)) {
-    for (name, pos, depth) in [
-        ("nine start", None, 6),
-        ("nine mid-game", Some(BENCH_MIDGAME), 6),
-    ] {
+    for (name, pos, depth) in [("nine start", None, 6), ("nine mid-game", Some(BENCH_MIDGAME), 6)] {
         let game = match Game::from_text(Rules::new(VariantKind::Nine), pos) {
             Ok(g) => g,
             Err(e) => return print(&format!("bench position is invalid: {e}")),

@@ -10,17 +10,12 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::AtomicBool;
 
 use dokuz_tas::ai::{Level, Limits, Thought, think};
-use dokuz_tas::rules::{
-    Colour, DrawReason, Game, Move, Rules, Status, VariantKind, WinReason,
-};
+use dokuz_tas::rules::{Colour, DrawReason, Game, Move, Rules, Status, VariantKind, WinReason};
 
 const SEEDS: std::ops::Range<u64> = 0..4;
 
 fn depth(n: u32) -> Limits {
-    Limits {
-        depth: Some(n),
-        ..Limits::default()
-    }
+    Limits { depth: Some(n), ..Limits::default() }
 }
 
 /// Deterministic limits for each level: its own for Easy and Medium, depth 6 above.
@@ -43,8 +38,7 @@ fn nine(text: &str) -> Game {
 fn nine_with_moves(text: &str, moves: &str) -> Game {
     let mut g = nine(text);
     for m in moves.split_whitespace() {
-        g.play_text(m)
-            .unwrap_or_else(|e| panic!("'{m}' after {:?}: {e}", g.moves()));
+        g.play_text(m).unwrap_or_else(|e| panic!("'{m}' after {:?}: {e}", g.moves()));
     }
     g
 }
@@ -68,9 +62,7 @@ fn choose(game: &Game, level: Level, seed: u64) -> Move {
 }
 
 fn point(game: &Game, name: &str) -> u8 {
-    game.board()
-        .parse_point(name)
-        .unwrap_or_else(|| panic!("no point {name}"))
+    game.board().parse_point(name).unwrap_or_else(|| panic!("no point {name}"))
 }
 
 fn after(game: &Game, m: Move) -> Game {
@@ -80,10 +72,7 @@ fn after(game: &Game, m: Move) -> Game {
 }
 
 fn win(winner: Colour) -> Status {
-    Status::Win {
-        winner,
-        reason: WinReason::TwoPieces,
-    }
+    Status::Win { winner, reason: WinReason::TwoPieces }
 }
 
 /// Whether the side to move has a move that takes a piece.
@@ -103,17 +92,9 @@ fn every_level_wins_with(rules: Rules, text: &str, from: Option<&str>, to: &str)
         for seed in SEEDS {
             let m = choose(&g, level, seed);
             let shown = g.move_text(m);
-            assert_eq!(
-                (m.from_point(), m.to),
-                (from, to),
-                "{level:?} (seed {seed}) played {shown} in '{text}'"
-            );
+            assert_eq!((m.from_point(), m.to), (from, to), "{level:?} (seed {seed}) played {shown} in '{text}'");
             assert!(m.captures(), "{level:?}: {shown} takes nothing");
-            assert_eq!(
-                after(&g, m).status(),
-                win(mover),
-                "{level:?}: {shown} in '{text}'"
-            );
+            assert_eq!(after(&g, m).status(), win(mover), "{level:?}: {shown} in '{text}'");
         }
     }
 }
@@ -127,39 +108,26 @@ fn every_level_finds_the_winning_mill_of_the_worked_example() {
 
 #[test]
 fn every_level_finds_black_s_winning_mill_of_the_worked_example() {
-    every_level_wins_with(
-        Rules::new(VariantKind::Nine),
-        "W:a7,d7,f2 B:a1,d1,e4 b",
-        Some("e4"),
-        "g1",
-    );
+    every_level_wins_with(Rules::new(VariantKind::Nine), "W:a7,d7,f2 B:a1,d1,e4 b", Some("e4"), "g1");
 }
 
 #[test]
 fn the_worked_example_with_the_levels_own_limits() {
-    // Hard and Master as they play (their think time), shortened: the forced win ends the
-    // search at once anyway.
+    // Every level as it plays, Hard and Master with their think time: a forced win ends
+    // the search after two plies, so this is quick.
     let g = nine("W:a7,d7,f2 B:a1,d1,e4 w");
-    let time = Some(std::time::Duration::from_millis(200));
     for level in Level::ALL {
-        let t = think_with(&g, level, level.limits(time), 7);
-        assert_eq!(
-            g.move_text(t.best)[..6].to_string(),
-            "f2-g7x",
-            "{level:?}"
-        );
+        let start = std::time::Instant::now();
+        let t = think_with(&g, level, level.limits(None), 7);
+        assert!(g.move_text(t.best).starts_with("f2-g7x"), "{level:?}: {}", g.move_text(t.best));
+        assert!(start.elapsed() < std::time::Duration::from_millis(500), "{level:?}: {:?}", start.elapsed());
     }
 }
 
 #[test]
 fn every_level_wins_with_a_slide_in_nine() {
     // White has four pieces and cannot fly: g4-g7 is a slide, and the only mill.
-    every_level_wins_with(
-        Rules::new(VariantKind::Nine),
-        "W:a7,b2,d7,g4 B:a1,d1,e4 w",
-        Some("g4"),
-        "g7",
-    );
+    every_level_wins_with(Rules::new(VariantKind::Nine), "W:a7,b2,d7,g4 B:a1,d1,e4 w", Some("g4"), "g7");
 }
 
 #[test]
@@ -196,12 +164,7 @@ fn every_level_wins_in_six_and_five() {
         every_level_wins_with(rules, "W:c2,d2,e1 B:a1,a3,c5,d4 b", Some("c5"), "a5");
     }
     // Five: the slide along the spoke e3-d3 closes d2-d3-d4 on the inner square.
-    every_level_wins_with(
-        Rules::new(VariantKind::Five),
-        "W:a5,d2,d4,e3 B:a1,b3,c1 w",
-        Some("e3"),
-        "d3",
-    );
+    every_level_wins_with(Rules::new(VariantKind::Five), "W:a5,d2,d4,e3 B:a1,b3,c1 w", Some("e3"), "d3");
 }
 
 #[test]
@@ -227,9 +190,7 @@ fn check_open_two(g: &Game, gap: u8) {
             continue;
         }
         assert!(
-            next.legal_moves()
-                .iter()
-                .any(|r| r.to == gap && r.captures()),
+            next.legal_moves().iter().any(|r| r.to == gap && r.captures()),
             "after {} the opponent cannot close the mill",
             g.move_text(m)
         );
@@ -281,9 +242,10 @@ fn easy_always_closes_a_mill_when_it_can() {
 }
 
 /// White is ahead (six pieces to four) and to move; `b6-b4` would repeat the position for
-/// the third time. Without the history `b6-b4` is White's strongest move: it makes an
-/// open two (a4-b4, gap c4) that no black piece can reach, and is the only move that wins
-/// a piece by force.
+/// the third time. Without the history `b6-b4` is the move to play: it makes an open two
+/// (a4-b4, gap c4) that c5 can close and no black piece can reach, and it is the only move
+/// that wins a piece by force (the searching levels all choose it there today, but that
+/// is left to the evaluation and not asserted).
 const AHEAD_START: &str = "W:a4,b4,c5,e3,f2,g4 B:b2,d6,e4,g1 b";
 const AHEAD_MOVES: &str = "b2-d2 b4-b6 d2-b2 b6-b4 b2-d2 b4-b6 d2-b2";
 
@@ -291,10 +253,7 @@ const AHEAD_MOVES: &str = "b2-d2 b4-b6 d2-b2 b6-b4 b2-d2 b4-b6 d2-b2";
 fn wins_a_piece_by_force(g: &Game, m: Move) -> bool {
     let next = after(g, m);
     next.status() == Status::Ongoing
-        && next
-            .legal_moves()
-            .iter()
-            .all(|&r| !r.captures() && can_capture(&after(&next, r)))
+        && next.legal_moves().iter().all(|&r| !r.captures() && can_capture(&after(&next, r)))
 }
 
 #[test]
@@ -347,10 +306,7 @@ fn the_behind_position_is_what_the_draw_test_needs() {
     assert_eq!(g.position().side, Colour::White);
     assert!(g.position().can_fly(Colour::White, true));
     let c5_a7 = Move::slide(point(&g, "c5"), point(&g, "a7"));
-    assert_eq!(
-        after(&g, c5_a7).status(),
-        Status::Draw(DrawReason::Repetition)
-    );
+    assert_eq!(after(&g, c5_a7).status(), Status::Draw(DrawReason::Repetition));
     // Every other move that does not block f6 loses at once.
     let f6 = point(&g, "f6");
     for &m in g.legal_moves().iter() {
@@ -359,9 +315,7 @@ fn the_behind_position_is_what_the_draw_test_needs() {
         }
         let next = after(&g, m);
         assert!(
-            next.legal_moves()
-                .iter()
-                .any(|&r| after(&next, r).status() == win(Colour::Black)),
+            next.legal_moves().iter().any(|&r| after(&next, r).status() == win(Colour::Black)),
             "{} does not lose",
             g.move_text(m)
         );
@@ -375,12 +329,7 @@ fn behind_every_level_takes_the_draw() {
     for level in Level::ALL {
         for seed in SEEDS {
             let m = choose(&g, level, seed);
-            assert_eq!(
-                m,
-                c5_a7,
-                "{level:?} (seed {seed}) played {} instead of the draw",
-                g.move_text(m)
-            );
+            assert_eq!(m, c5_a7, "{level:?} (seed {seed}) played {} instead of the draw", g.move_text(m));
         }
     }
 }
@@ -402,10 +351,7 @@ fn behind_without_the_history_the_searching_levels_block() {
 /// Positions for the determinism test: the start, a mid-game, a flying end game.
 const POSITIONS: [(VariantKind, Option<&str>); 5] = [
     (VariantKind::Nine, None),
-    (
-        VariantKind::Nine,
-        Some("W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0"),
-    ),
+    (VariantKind::Nine, Some("W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0")),
     (VariantKind::Nine, Some("W:a7,c5,g1 B:b6,c4,d2,d6,e5,f4 w")),
     (VariantKind::Six, Some("W:a1,b2,c4,d3 B:a5,c5,e3,c1 w")),
     (VariantKind::Twelve, None),
@@ -413,63 +359,55 @@ const POSITIONS: [(VariantKind, Option<&str>); 5] = [
 
 #[test]
 fn the_same_seed_gives_the_same_move() {
-    let node_limit = Limits {
-        nodes: Some(5_000),
-        ..Limits::default()
+    let strip = |t: &Thought| -> Vec<_> {
+        t.iterations.iter().map(|i| (i.depth, i.score, i.nodes, i.pv.clone(), i.root.clone())).collect()
     };
-    for (variant, text) in POSITIONS {
+    for (n, (variant, text)) in POSITIONS.into_iter().enumerate() {
         let g = Game::from_text(Rules::new(variant), text).unwrap();
         for level in Level::ALL {
-            // Medium's own limit is a depth; Hard and Master get a depth or a node limit.
-            for limits in [depth(3), node_limit] {
-                for seed in [12345] {
-                    let a = think_with(&g, level, limits, seed);
-                    let b = think_with(&g, level, limits, seed);
-                    assert_eq!(a.best, b.best, "{level:?} {limits:?} seed {seed} {text:?}");
-                    let strip = |t: &Thought| -> Vec<_> {
-                        t.iterations
-                            .iter()
-                            .map(|i| (i.depth, i.score, i.nodes, i.pv.clone(), i.root.clone()))
-                            .collect()
-                    };
-                    assert_eq!(strip(&a), strip(&b), "{level:?} {limits:?} {text:?}");
+            // Easy and Medium with their own limits; a depth and a node limit for all.
+            let node_limit = Limits { nodes: Some(5_000), ..Limits::default() };
+            for limits in [limits(level), depth(3), node_limit] {
+                let seed = 12_345 + n as u64;
+                let a = think_with(&g, level, limits, seed);
+                let b = think_with(&g, level, limits, seed);
+                assert_eq!(a.best, b.best, "{level:?} {limits:?} seed {seed} {text:?}");
+                assert_eq!(strip(&a), strip(&b), "{level:?} {limits:?} {text:?}");
+                if level == Level::Easy {
+                    break;
                 }
             }
         }
     }
 }
 
+/// `Level::margin` of Hard (private in src/ai/mod.rs): how far below the best score a
+/// move may be and still be chosen.
+const HARD_MARGIN: i32 = 12;
+
 #[test]
 fn hard_varies_among_equal_moves_from_the_start() {
     let g = Game::new(Rules::new(VariantKind::Nine));
     for d in 1..=4 {
         let seeds = 0..32;
-        let thoughts: Vec<Thought> = seeds
-            .clone()
-            .map(|s| think_with(&g, Level::Hard, depth(d), s))
-            .collect();
+        let thoughts: Vec<Thought> = seeds.clone().map(|s| think_with(&g, Level::Hard, depth(d), s)).collect();
         let last = thoughts[0].iterations.last().unwrap();
         // The search does not depend on the seed, only the choice does.
         for t in &thoughts {
             assert_eq!(t.iterations.last().unwrap().root, last.root);
         }
-        // Hard picks among moves within 12 of the best.
+        // Hard picks among moves within its margin of the best.
         let best = last.root[0].1;
-        let candidates: HashSet<Move> = last
-            .root
-            .iter()
-            .filter(|&&(_, s)| s >= best - 12)
-            .map(|&(m, _)| m)
-            .collect();
+        let candidates: HashSet<Move> =
+            last.root.iter().filter(|&&(_, s)| s >= best - HARD_MARGIN).map(|&(m, _)| m).collect();
         let chosen: HashSet<Move> = thoughts.iter().map(|t| t.best).collect();
-        assert!(
-            chosen.is_subset(&candidates),
-            "depth {d}: a move outside the margin"
-        );
+        assert!(chosen.is_subset(&candidates), "depth {d}: a move outside the margin");
         if d == 1 {
             // At depth 1 the scores are the static values of the children, and the board's
-            // symmetry gives each placement three equals (d6, f4, d2, b4 and so on).
-            assert!(candidates.len() >= 4, "depth 1: {candidates:?}");
+            // symmetry gives each placement three exact equals (d6, f4, d2, b4 and so on):
+            // Hard must vary here whatever its margin.
+            let ties = last.root.iter().filter(|&&(_, s)| s == best).count();
+            assert!(ties >= 4, "depth 1: {:?}", last.root);
         }
         if candidates.len() >= 2 {
             assert!(

@@ -77,10 +77,7 @@ fn check_level(level: Level, positions: u32, seed: u64, limits: impl Fn(u32) -> 
                 format!(
                     "{level:?} {limits:?} in {name} at '{}' after {:?}",
                     g.position_text(),
-                    g.moves()
-                        .iter()
-                        .map(|&m| g.move_text(m))
-                        .collect::<Vec<_>>()
+                    g.moves().iter().map(|&m| g.move_text(m)).collect::<Vec<_>>()
                 )
             };
             if g.status().is_over() {
@@ -93,21 +90,13 @@ fn check_level(level: Level, positions: u32, seed: u64, limits: impl Fn(u32) -> 
             }
             let t = answer.unwrap_or_else(|| panic!("no move: {}", context()));
             let legal = g.legal_moves();
-            assert!(
-                legal.contains(&t.best),
-                "illegal move {:?}: {}",
-                t.best,
-                context()
-            );
+            assert!(legal.contains(&t.best), "illegal move {:?}: {}", t.best, context());
+            let win_in_one = has_immediate_win(&g);
+            counts.wins_in_one += win_in_one as u32;
             if level == Level::Easy {
                 assert!(t.iterations.is_empty());
                 if legal.iter().any(|m| m.captures()) {
-                    assert!(
-                        t.best.captures(),
-                        "Easy left a mill unclosed ({}): {}",
-                        g.move_text(t.best),
-                        context()
-                    );
+                    assert!(t.best.captures(), "Easy left a mill unclosed ({}): {}", g.move_text(t.best), context());
                 }
                 continue;
             }
@@ -115,11 +104,7 @@ fn check_level(level: Level, positions: u32, seed: u64, limits: impl Fn(u32) -> 
             // legal moves; the chosen move is one of the last.
             for (k, it) in t.iterations.iter().enumerate() {
                 assert_eq!(it.depth, k as u32 + 1, "{}", context());
-                assert!(
-                    it.root.iter().all(|(m, _)| legal.contains(m)),
-                    "{}",
-                    context()
-                );
+                assert!(it.root.iter().all(|(m, _)| legal.contains(m)), "{}", context());
                 assert!(legal.contains(&it.pv[0]), "{}", context());
             }
             if let Some(d) = limits.depth {
@@ -128,8 +113,7 @@ fn check_level(level: Level, positions: u32, seed: u64, limits: impl Fn(u32) -> 
             if let Some(last) = t.iterations.last() {
                 assert!(last.root.iter().any(|&(m, _)| m == t.best), "{}", context());
             }
-            if has_immediate_win(&g) {
-                counts.wins_in_one += 1;
+            if win_in_one {
                 let mut next = g.clone();
                 next.push(t.best);
                 assert!(
@@ -147,7 +131,7 @@ fn check_level(level: Level, positions: u32, seed: u64, limits: impl Fn(u32) -> 
             counts.moving,
             counts.positions
         );
-        assert!(counts.over < positions / 2, "{name}: {} over", counts.over);
+        assert!(counts.over <= positions / 4, "{name}: {} over", counts.over);
         eprintln!(
             "{level:?} {name}: {} positions, {} moving, {} over, {} with a win in one",
             counts.positions, counts.moving, counts.over, counts.wins_in_one
@@ -156,17 +140,11 @@ fn check_level(level: Level, positions: u32, seed: u64, limits: impl Fn(u32) -> 
 }
 
 fn depth(n: u32) -> Limits {
-    Limits {
-        depth: Some(n),
-        ..Limits::default()
-    }
+    Limits { depth: Some(n), ..Limits::default() }
 }
 
 fn nodes(n: u64) -> Limits {
-    Limits {
-        nodes: Some(n),
-        ..Limits::default()
-    }
+    Limits { nodes: Some(n), ..Limits::default() }
 }
 
 #[test]
@@ -186,6 +164,7 @@ fn hard_plays_legal_moves() {
 
 #[test]
 fn master_plays_legal_moves() {
-    // Master's table is 64 MB, allocated on every call: fewer positions.
-    check_level(Level::Master, 40, 4, |i| if i % 2 == 0 { depth(3) } else { nodes(2_000) });
+    // Master's table is 64 MB, allocated (and paged in) on every call, some 35 ms here:
+    // fewer positions.
+    check_level(Level::Master, 12, 4, |i| if i % 2 == 0 { depth(3) } else { nodes(2_000) });
 }

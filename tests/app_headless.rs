@@ -25,13 +25,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 fn settings(variant: VariantKind, opponent: Opponent) -> Settings {
-    Settings {
-        variant,
-        opponent,
-        animation: 0.0,
-        colour: ColourChoice::Fixed(Colour::White),
-        ..Settings::default()
-    }
+    Settings { variant, opponent, animation: 0.0, colour: ColourChoice::Fixed(Colour::White), ..Settings::default() }
 }
 
 fn app(settings: Settings) -> App {
@@ -39,9 +33,7 @@ fn app(settings: Settings) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(settings);
     app.add_plugins(CorePlugin);
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        16,
-    )));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
     app.update();
     app
 }
@@ -54,17 +46,13 @@ fn set_position(app: &mut App, rules: Rules, text: &str) {
     let mut session = app.world_mut().resource_mut::<Session>();
     session.game = game;
     session.revision += 1;
-    app.world_mut()
-        .write_message(dokuz_tas::app::play::BoardReset);
+    app.world_mut().write_message(dokuz_tas::app::play::BoardReset);
     app.update();
 }
 
 fn screen_of(app: &App, p: u8) -> Vec2 {
     let session = app.world().resource::<Session>();
-    app.world()
-        .resource::<BoardLayout>()
-        .0
-        .screen_of_point(session.game.board(), p)
+    app.world().resource::<BoardLayout>().0.screen_of_point(session.game.board(), p)
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -76,11 +64,7 @@ enum Device {
 fn press(app: &mut App, device: Device, at: Vec2) {
     match device {
         Device::Mouse => {
-            app.world_mut().write_message(CursorMoved {
-                window: WINDOW,
-                position: at,
-                delta: None,
-            });
+            app.world_mut().write_message(CursorMoved { window: WINDOW, position: at, delta: None });
             app.world_mut().write_message(MouseButtonInput {
                 button: MouseButton::Left,
                 state: ButtonState::Pressed,
@@ -103,11 +87,7 @@ fn press(app: &mut App, device: Device, at: Vec2) {
 fn release(app: &mut App, device: Device, at: Vec2) {
     match device {
         Device::Mouse => {
-            app.world_mut().write_message(CursorMoved {
-                window: WINDOW,
-                position: at,
-                delta: None,
-            });
+            app.world_mut().write_message(CursorMoved { window: WINDOW, position: at, delta: None });
             app.world_mut().write_message(MouseButtonInput {
                 button: MouseButton::Left,
                 state: ButtonState::Released,
@@ -167,10 +147,7 @@ fn play_by_input(app: &mut App, m: Move, device: Device, use_drag: bool) {
         }
     }
     if let Some(c) = m.captured_point() {
-        assert!(
-            app.world().resource::<Selection>().pending.is_some(),
-            "a mill waits for the capture"
-        );
+        assert!(app.world().resource::<Selection>().pending.is_some(), "a mill waits for the capture");
         tap(app, device, c);
     }
 }
@@ -183,37 +160,20 @@ fn assert_pieces_match(app: &mut App) {
     let variant = session.game.board();
     let layout = app.world().resource::<BoardLayout>().0;
     let mut q = app.world_mut().query::<(&Piece, &BoardPos, &Transform)>();
-    let pieces: Vec<(Piece, BoardPos, Transform)> =
-        q.iter(app.world()).map(|(p, b, t)| (*p, *b, *t)).collect();
+    let pieces: Vec<(Piece, BoardPos, Transform)> = q.iter(app.world()).map(|(p, b, t)| (*p, *b, *t)).collect();
     let mut hands = [0u8; 2];
     for (piece, at, tf) in &pieces {
         match piece.at {
             Spot::Board(p) => {
-                assert_eq!(
-                    pos.colour_at(p),
-                    Some(piece.colour),
-                    "piece entity on {}",
-                    variant.point_name(p)
-                );
-                assert!(
-                    at.0.distance(layout.point(variant, p)) < 1e-4,
-                    "piece drawn where it stands"
-                );
-                assert!(
-                    tf.translation
-                        .truncate()
-                        .distance(layout.to_world(layout.point(variant, p)))
-                        < 0.01
-                );
+                assert_eq!(pos.colour_at(p), Some(piece.colour), "piece entity on {}", variant.point_name(p));
+                assert!(at.0.distance(layout.point(variant, p)) < 1e-4, "piece drawn where it stands");
+                assert!(tf.translation.truncate().distance(layout.to_world(layout.point(variant, p))) < 0.01);
             }
             Spot::Hand(_) => hands[piece.colour.index()] += 1,
             Spot::Captured => panic!("a captured piece outlived its animation"),
         }
     }
-    let on_board = pieces
-        .iter()
-        .filter(|(p, ..)| matches!(p.at, Spot::Board(_)))
-        .count() as u32;
+    let on_board = pieces.iter().filter(|(p, ..)| matches!(p.at, Spot::Board(_))).count() as u32;
     assert_eq!(on_board, pos.occupied().count_ones());
     assert_eq!(hands, pos.in_hand);
 }
@@ -223,15 +183,10 @@ fn assert_pieces_match(app: &mut App) {
 fn whole_games_through_taps_touches_and_drags() {
     let mut rng = StdRng::seed_from_u64(2026);
     let mut captures = 0;
-    for (round, variant) in [
-        VariantKind::Nine,
-        VariantKind::Six,
-        VariantKind::Five,
-        VariantKind::Twelve,
-        VariantKind::Nine,
-    ]
-    .into_iter()
-    .enumerate()
+    for (round, variant) in
+        [VariantKind::Nine, VariantKind::Six, VariantKind::Five, VariantKind::Twelve, VariantKind::Nine]
+            .into_iter()
+            .enumerate()
     {
         let mut app = app(settings(variant, Opponent::TwoPlayers));
         let mut engine = Game::new(Rules::new(variant));
@@ -247,21 +202,13 @@ fn whole_games_through_taps_touches_and_drags() {
             } else {
                 moves[rng.random_range(0..moves.len())]
             };
-            let device = if (ply + round) % 2 == 0 {
-                Device::Mouse
-            } else {
-                Device::Touch
-            };
+            let device = if (ply + round) % 2 == 0 { Device::Mouse } else { Device::Touch };
             play_by_input(&mut app, m, device, ply % 3 == 0);
             engine.push(m);
             captures += m.captures() as u32;
             app.update();
             let session = app.world().resource::<Session>();
-            assert_eq!(
-                session.game.moves(),
-                engine.moves(),
-                "{variant:?} ply {ply}: the game follows the taps"
-            );
+            assert_eq!(session.game.moves(), engine.moves(), "{variant:?} ply {ply}: the game follows the taps");
             assert_eq!(session.game.position(), engine.position());
             assert_pieces_match(&mut app);
         }
@@ -273,62 +220,28 @@ fn whole_games_through_taps_touches_and_drags() {
 fn refused_taps_explain_why_and_change_nothing() {
     let mut app = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
     // Black has a mill on the bottom row and a free piece on d2; White closes the top row.
-    set_position(
-        &mut app,
-        Rules::new(VariantKind::Nine),
-        "W:a7,d7,b6 B:a1,d1,g1,d2 w 5 5 0",
-    );
-    tap(
-        &mut app,
-        Device::Mouse,
-        VariantKind::Nine.variant().parse_point("g7").unwrap(),
-    );
+    set_position(&mut app, Rules::new(VariantKind::Nine), "W:a7,d7,b6 B:a1,d1,g1,d2 w 5 5 0");
+    tap(&mut app, Device::Mouse, VariantKind::Nine.variant().parse_point("g7").unwrap());
     let board = VariantKind::Nine.variant();
     let pt = |s: &str| board.parse_point(s).unwrap();
     assert!(app.world().resource::<Selection>().pending.is_some());
     let before = app.world().resource::<Session>().game.clone();
     // a piece of Black's mill is protected while d2 is free
     tap(&mut app, Device::Mouse, pt("d1"));
-    assert_eq!(
-        app.world().resource::<Notice>().text,
-        Some(NoticeText::Refused(Illegal::CaptureProtected(pt("d1"))))
-    );
+    assert_eq!(app.world().resource::<Notice>().text, Some(NoticeText::Refused(Illegal::CaptureProtected(pt("d1")))));
     // own piece is no capture
     tap(&mut app, Device::Touch, pt("a7"));
-    assert_eq!(
-        app.world().resource::<Notice>().text,
-        Some(NoticeText::Refused(Illegal::CaptureNotOpponent(pt("a7"))))
-    );
-    assert_eq!(
-        app.world().resource::<Session>().game,
-        before,
-        "refused taps change nothing"
-    );
+    assert_eq!(app.world().resource::<Notice>().text, Some(NoticeText::Refused(Illegal::CaptureNotOpponent(pt("a7")))));
+    assert_eq!(app.world().resource::<Session>().game, before, "refused taps change nothing");
     tap(&mut app, Device::Mouse, pt("d2"));
-    assert_eq!(
-        app.world().resource::<Session>().game.moves().len(),
-        before.moves().len() + 1
-    );
+    assert_eq!(app.world().resource::<Session>().game.moves().len(), before.moves().len() + 1);
     // Black to place: tapping an occupied point or an own piece is refused
     tap(&mut app, Device::Mouse, pt("a7"));
-    assert_eq!(
-        app.world().resource::<Notice>().text,
-        Some(NoticeText::Refused(Illegal::Occupied(pt("a7"))))
-    );
+    assert_eq!(app.world().resource::<Notice>().text, Some(NoticeText::Refused(Illegal::Occupied(pt("a7")))));
     tap(&mut app, Device::Mouse, pt("a1"));
-    assert_eq!(
-        app.world().resource::<Notice>().text,
-        Some(NoticeText::Refused(Illegal::MustPlace))
-    );
-    let mut shaking = app
-        .world_mut()
-        .query_filtered::<&Piece, With<dokuz_tas::app::pieces::Shake>>();
-    assert!(
-        shaking
-            .iter(app.world())
-            .any(|p| p.at == Spot::Board(pt("a1"))),
-        "the refused piece shakes"
-    );
+    assert_eq!(app.world().resource::<Notice>().text, Some(NoticeText::Refused(Illegal::MustPlace)));
+    let mut shaking = app.world_mut().query_filtered::<&Piece, With<dokuz_tas::app::pieces::Shake>>();
+    assert!(shaking.iter(app.world()).any(|p| p.at == Spot::Board(pt("a1"))), "the refused piece shakes");
     settle(&mut app);
     assert_pieces_match(&mut app);
 }
@@ -338,26 +251,16 @@ fn sliding_rules_are_explained() {
     let mut s = settings(VariantKind::Nine, Opponent::TwoPlayers);
     s.flying = false;
     let mut app = app(s);
-    set_position(
-        &mut app,
-        Rules::with_flying(VariantKind::Nine, false),
-        "W:a7,d7,b4 B:a1,d1,g1,f4 w",
-    );
+    set_position(&mut app, Rules::with_flying(VariantKind::Nine, false), "W:a7,d7,b4 B:a1,d1,g1,f4 w");
     let board = VariantKind::Nine.variant();
     let pt = |s: &str| board.parse_point(s).unwrap();
     tap(&mut app, Device::Mouse, pt("b4"));
     assert_eq!(app.world().resource::<Selection>().selected, Some(pt("b4")));
     // a diagonal or a jump: refused, and with three pieces and flying off it says so
     tap(&mut app, Device::Mouse, pt("c5"));
-    assert_eq!(
-        app.world().resource::<Notice>().text,
-        Some(NoticeText::Refused(Illegal::FlyingOff))
-    );
+    assert_eq!(app.world().resource::<Notice>().text, Some(NoticeText::Refused(Illegal::FlyingOff)));
     tap(&mut app, Device::Mouse, pt("a1"));
-    assert_eq!(
-        app.world().resource::<Notice>().text,
-        Some(NoticeText::Refused(Illegal::Occupied(pt("a1"))))
-    );
+    assert_eq!(app.world().resource::<Notice>().text, Some(NoticeText::Refused(Illegal::Occupied(pt("a1")))));
     assert_eq!(app.world().resource::<Session>().game.ply(), 0);
     // Esc clears the selection
     tap(&mut app, Device::Mouse, pt("b4"));
@@ -382,18 +285,13 @@ fn keyboard_moves_the_focus_and_plays() {
     // walk to d7: up from anywhere on the middle column reaches it
     tap_focus_to(&mut app, pt("d7"));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(
-        app.world().resource::<Session>().game.moves(),
-        &[Move::place(pt("d7"))]
-    );
+    assert_eq!(app.world().resource::<Session>().game.moves(), &[Move::place(pt("d7"))]);
     key(&mut app, KeyCode::ArrowLeft);
     assert_eq!(app.world().resource::<Selection>().focus, Some(pt("a7")));
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.world().resource::<Session>().game.ply(), 2);
     // Ctrl+Z undoes (two players: one move)
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::ControlLeft);
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(KeyCode::ControlLeft);
     key(&mut app, KeyCode::KeyZ);
     assert_eq!(app.world().resource::<Session>().game.ply(), 1);
     assert_pieces_match(&mut app);
@@ -411,11 +309,7 @@ fn tap_focus_to(app: &mut App, target: u8) {
         }
         let d = layout.point(board, target) - layout.point(board, here);
         let code = if d.y.abs() >= d.x.abs() {
-            if d.y > 0.0 {
-                KeyCode::ArrowUp
-            } else {
-                KeyCode::ArrowDown
-            }
+            if d.y > 0.0 { KeyCode::ArrowUp } else { KeyCode::ArrowDown }
         } else if d.x > 0.0 {
             KeyCode::ArrowRight
         } else {
@@ -449,19 +343,13 @@ fn the_computer_replies_and_undo_takes_back_both_moves() {
     let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Easy)));
     let board = VariantKind::Nine.variant();
     tap(&mut app, Device::Mouse, board.parse_point("d6").unwrap());
-    update_until(&mut app, "the computer's reply", |app| {
-        app.world().resource::<Session>().game.ply() == 2
-    });
+    update_until(&mut app, "the computer's reply", |app| app.world().resource::<Session>().game.ply() == 2);
     app.update();
     assert_pieces_match(&mut app);
     // a tap while it is the computer's turn is refused politely: not the case now, it is ours
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(
-        app.world().resource::<Session>().game.ply(),
-        0,
-        "one undo takes back the reply and our move"
-    );
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0, "one undo takes back the reply and our move");
     app.update();
     assert_pieces_match(&mut app);
     app.world_mut().write_message(Command::Redo);
@@ -475,9 +363,7 @@ fn the_computer_thinks_in_the_background_and_stale_answers_are_dropped() {
     let mut s = settings(VariantKind::Nine, Opponent::Computer(Level::Master));
     s.colour = ColourChoice::Fixed(Colour::Black);
     let mut app = app(s);
-    update_until(&mut app, "the search to start", |app| {
-        app.world().resource::<Thinking>().is_replying()
-    });
+    update_until(&mut app, "the search to start", |app| app.world().resource::<Thinking>().is_replying());
     // the frame loop keeps running while it thinks
     let start = std::time::Instant::now();
     for _ in 0..30 {
@@ -491,20 +377,10 @@ fn the_computer_thinks_in_the_background_and_stale_answers_are_dropped() {
     assert!(app.world().resource::<Thinking>().is_replying());
     assert_eq!(app.world().resource::<Session>().game.ply(), 0);
     // a new game cancels the search: its answer must never reach the new game
-    let stop = app
-        .world()
-        .resource::<Thinking>()
-        .job
-        .as_ref()
-        .unwrap()
-        .stop
-        .clone();
+    let stop = app.world().resource::<Thinking>().job.as_ref().unwrap().stop.clone();
     app.world_mut().write_message(Command::NewGame);
     app.update();
-    assert!(
-        stop.load(std::sync::atomic::Ordering::Relaxed),
-        "the stop flag is raised"
-    );
+    assert!(stop.load(std::sync::atomic::Ordering::Relaxed), "the stop flag is raised");
     assert!(app.world().resource::<Thinking>().cancelled >= 1);
     // with colours alternating... they are fixed here: the computer is White again and
     // starts a fresh search; the cancelled one never plays a move into the new game
@@ -516,23 +392,11 @@ fn the_computer_thinks_in_the_background_and_stale_answers_are_dropped() {
 
 #[test]
 fn undo_cancels_the_computers_search() {
-    let mut app = app(settings(
-        VariantKind::Nine,
-        Opponent::Computer(Level::Master),
-    ));
+    let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Master)));
     let board = VariantKind::Nine.variant();
     tap(&mut app, Device::Mouse, board.parse_point("d2").unwrap());
-    update_until(&mut app, "the search to start", |app| {
-        app.world().resource::<Thinking>().is_replying()
-    });
-    let stop = app
-        .world()
-        .resource::<Thinking>()
-        .job
-        .as_ref()
-        .unwrap()
-        .stop
-        .clone();
+    update_until(&mut app, "the search to start", |app| app.world().resource::<Thinking>().is_replying());
+    let stop = app.world().resource::<Thinking>().job.as_ref().unwrap().stop.clone();
     app.world_mut().write_message(Command::Undo);
     app.update();
     assert!(stop.load(std::sync::atomic::Ordering::Relaxed));
@@ -554,9 +418,7 @@ fn pieces_animate_into_place_and_captured_pieces_fade_out() {
     let board = VariantKind::Nine.variant();
     let pt = |s: &str| board.parse_point(s).unwrap();
     tap(&mut app, Device::Mouse, pt("d6"));
-    let mut q = app
-        .world_mut()
-        .query::<(&Piece, &BoardPos, Option<&Tween>)>();
+    let mut q = app.world_mut().query::<(&Piece, &BoardPos, Option<&Tween>)>();
     let (piece, pos, tween) = q
         .iter(app.world())
         .find(|(p, ..)| p.at == Spot::Board(pt("d6")))
@@ -565,10 +427,7 @@ fn pieces_animate_into_place_and_captured_pieces_fade_out() {
     assert_eq!(piece.colour, Colour::White);
     assert!(tween.is_some(), "the placed piece is on its way");
     let layout = app.world().resource::<BoardLayout>().0;
-    assert!(
-        pos.0.distance(layout.point(board, pt("d6"))) > 0.1,
-        "it starts from the hand"
-    );
+    assert!(pos.0.distance(layout.point(board, pt("d6"))) > 0.1, "it starts from the hand");
     for _ in 0..40 {
         app.update();
     }
@@ -577,16 +436,10 @@ fn pieces_animate_into_place_and_captured_pieces_fade_out() {
     for text in ["a1", "b6", "d1", "f6"] {
         tap(&mut app, Device::Mouse, pt(text));
     }
-    assert!(
-        app.world().resource::<Selection>().pending.is_some(),
-        "b6 d6 f6 is a mill"
-    );
+    assert!(app.world().resource::<Selection>().pending.is_some(), "b6 d6 f6 is a mill");
     tap(&mut app, Device::Mouse, pt("a1"));
     let mut q = app.world_mut().query::<&Piece>();
-    assert!(
-        q.iter(app.world()).any(|p| p.at == Spot::Captured),
-        "the taken piece is fading"
-    );
+    assert!(q.iter(app.world()).any(|p| p.at == Spot::Captured), "the taken piece is fading");
     for _ in 0..60 {
         app.update();
     }

@@ -22,7 +22,12 @@ impl Drop for Kill {
 }
 
 fn tool(name: &str) -> bool {
-    Command::new("sh").arg("-c").arg(format!("command -v {name}")).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {name}"))
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 fn run(cmd: &str, args: &[&str], display: &str) -> String {
@@ -33,7 +38,15 @@ fn run(cmd: &str, args: &[&str], display: &str) -> String {
 
 /// The colour of one screen pixel, from a screenshot, as (r, g, b).
 fn pixel(shot: &str, x: i32, y: i32) -> (u8, u8, u8) {
-    let out = Command::new("convert").args([shot, "-format", &format!("%[fx:int(255*p{{{x},{y}}}.r)],%[fx:int(255*p{{{x},{y}}}.g)],%[fx:int(255*p{{{x},{y}}}.b)]"), "info:"]).output().expect("convert");
+    let out = Command::new("convert")
+        .args([
+            shot,
+            "-format",
+            &format!("%[fx:int(255*p{{{x},{y}}}.r)],%[fx:int(255*p{{{x},{y}}}.g)],%[fx:int(255*p{{{x},{y}}}.b)]"),
+            "info:",
+        ])
+        .output()
+        .expect("convert");
     let text = String::from_utf8_lossy(&out.stdout);
     let v: Vec<u8> = text.trim().split(',').filter_map(|s| s.parse().ok()).collect();
     assert_eq!(v.len(), 3, "pixel of {shot} at {x},{y}: {text}");
@@ -54,7 +67,13 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
         assert!(tool(t), "{t} is missing: run `bash .ci/setup-os test` (or set DOKUZ_SKIP_E2E=1)");
     }
     let display = format!(":{}", 90 + std::process::id() % 100);
-    let _xvfb = Kill(Command::new("Xvfb").args([display.as_str(), "-screen", "0", "1024x768x24", "-nolisten", "tcp"]).stderr(Stdio::null()).spawn().expect("Xvfb"));
+    let _xvfb = Kill(
+        Command::new("Xvfb")
+            .args([display.as_str(), "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb"),
+    );
     std::thread::sleep(Duration::from_secs(1));
     let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
         .args(["--two-players", "--animation", "off", "--lang", "en", "--window", "1024x768", "--print-layout"])
@@ -97,7 +116,8 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
     let window = run("xdotool", &["search", "--sync", "--name", "Dokuz"], &display);
     let id = window.lines().next().expect("the game window").to_string();
     let geometry = run("xdotool", &["getwindowgeometry", "--shell", &id], &display);
-    let get = |key: &str| geometry.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.parse::<i32>().ok()).unwrap_or(0);
+    let get =
+        |key: &str| geometry.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.parse::<i32>().ok()).unwrap_or(0);
     let (wx, wy) = (get("X="), get("Y="));
     let at = |name: &str| {
         let (x, y) = layout[name];
@@ -137,7 +157,10 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
     click("a1");
     shot(&after);
     let gone = sample(&after, "a1");
-    assert!(brightness(gone) > 70 && brightness(gone) < 200, "a1 is empty after the capture: {gone:?} (an empty point looks like {empty:?})");
+    assert!(
+        brightness(gone) > 70 && brightness(gone) < 200,
+        "a1 is empty after the capture: {gone:?} (an empty point looks like {empty:?})"
+    );
     assert!(brightness(sample(&after, "d1")) < 70, "d1 is still black");
     for p in ["a7", "d7", "g7"] {
         assert!(brightness(sample(&after, p)) > 200, "the white mill stays on {p}");

@@ -2,9 +2,7 @@
 //! double mill, and the errors of a wrong or missing capture.
 
 use dokuz_tas::rules::position::NO_POINT;
-use dokuz_tas::rules::{
-    Colour, Game, Illegal, MoveError, NotationError, Rules, Status, VariantKind,
-};
+use dokuz_tas::rules::{Colour, Game, Illegal, MoveError, NotationError, Rules, Status, VariantKind};
 
 fn nine(text: &str) -> Game {
     Game::from_text(Rules::new(VariantKind::Nine), Some(text)).unwrap()
@@ -50,10 +48,7 @@ fn pieces_in_a_mill_are_protected() {
     assert_eq!(victims_of(&g, "g1"), ["b6"]);
     for protected in ["a7", "d7", "g7"] {
         let p = point(&g, protected);
-        assert_eq!(
-            illegal(&mut g, &format!("g1x{protected}")),
-            Illegal::CaptureProtected(p)
-        );
+        assert_eq!(illegal(&mut g, &format!("g1x{protected}")), Illegal::CaptureProtected(p));
     }
     g.play_text("g1xb6").unwrap();
     assert_eq!(g.position().pieces(Colour::Black), 3 + 3);
@@ -92,17 +87,8 @@ fn closing_two_mills_at_once_takes_one_piece() {
     // Placing a1 closes a1-d1-g1 and a1-a4-a7 together.
     let mut g = nine("W:d1,g1,a4,a7 B:b6,d6,e4,c3 w 3 3");
     let a1 = point(&g, "a1");
-    let to_a1: Vec<_> = g
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| m.to == a1)
-        .collect();
-    assert_eq!(
-        to_a1.len(),
-        4,
-        "one move per black piece, not per pair of pieces"
-    );
+    let to_a1: Vec<_> = g.legal_moves().iter().copied().filter(|m| m.to == a1).collect();
+    assert_eq!(to_a1.len(), 4, "one move per black piece, not per pair of pieces");
     assert!(to_a1.iter().all(|m| m.captures() && m.is_placement()));
     assert_eq!(victims_of(&g, "a1"), ["b6", "c3", "d6", "e4"]);
 
@@ -139,11 +125,7 @@ fn a_slide_closing_two_mills_takes_one_piece() {
     // In nine every neighbour of a point lies on one of its two mills, so a slide cannot
     // close two mills; in twelve a1 has three mills and b2-a1 closes a1-d1-g1 and
     // a1-a4-a7 together.
-    let mut g = Game::from_text(
-        Rules::new(VariantKind::Twelve),
-        Some("W:d1,g1,a4,a7,b2 B:b6,d6,f6,e4,c5 w"),
-    )
-    .unwrap();
+    let mut g = Game::from_text(Rules::new(VariantKind::Twelve), Some("W:d1,g1,a4,a7,b2 B:b6,d6,f6,e4,c5 w")).unwrap();
     // b6-d6-f6 is a black mill: only e4 and c5 may be taken.
     assert_eq!(victims_of(&g, "b2-a1"), ["c5", "e4"]);
     let b6 = point(&g, "b6");
@@ -159,11 +141,8 @@ fn a_slide_closing_two_mills_takes_one_piece() {
 #[test]
 fn a_placement_closing_three_mills_takes_one_piece() {
     // Twelve: placing a1 closes a1-d1-g1, a1-a4-a7 and the diagonal a1-b2-c3 at once.
-    let mut g = Game::from_text(
-        Rules::new(VariantKind::Twelve),
-        Some("W:d1,g1,b2,c3,a4,a7 B:b6,d6,f6,e4,e5,c4 w 6 6"),
-    )
-    .unwrap();
+    let mut g = Game::from_text(Rules::new(VariantKind::Twelve), Some("W:d1,g1,b2,c3,a4,a7 B:b6,d6,f6,e4,e5,c4 w 6 6"))
+        .unwrap();
     // b6-d6-f6 is a black mill; e4, e5 and c4 stand in none.
     assert_eq!(victims_of(&g, "a1"), ["c4", "e4", "e5"]);
     g.play_text("a1xc4").unwrap();

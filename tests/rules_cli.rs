@@ -53,25 +53,11 @@ fn status() {
         ["white wins: Black has only two pieces left"]
     );
     assert_eq!(
-        dokuz(&[
-            "status",
-            "--position",
-            "W:a7,b2,f6,e3 B:g1,b4,d5,f2 w 0 0 49",
-            "--moves",
-            "a7-d7"
-        ])
-        .unwrap(),
+        dokuz(&["status", "--position", "W:a7,b2,f6,e3 B:g1,b4,d5,f2 w 0 0 49", "--moves", "a7-d7"]).unwrap(),
         ["draw: 50 moves without a capture"]
     );
     assert_eq!(
-        dokuz(&[
-            "status",
-            "--position",
-            "W:d7,a4,d1,f4 B:a7,a1,g7,g1 w",
-            "--moves",
-            "f4-g4"
-        ])
-        .unwrap(),
+        dokuz(&["status", "--position", "W:d7,a4,d1,f4 B:a7,a1,g7,g1 w", "--moves", "f4-g4"]).unwrap(),
         ["white wins: Black has no legal move"]
     );
 }
@@ -79,14 +65,8 @@ fn status() {
 #[test]
 fn perft() {
     assert_eq!(dokuz(&["perft", "3"]).unwrap(), ["12144"]);
-    assert_eq!(
-        dokuz(&["perft", "3", "--variant", "six"]).unwrap(),
-        ["3360"]
-    );
-    assert_eq!(
-        dokuz(&["perft", "1", "--position", EXAMPLE]).unwrap(),
-        ["56"]
-    );
+    assert_eq!(dokuz(&["perft", "3", "--variant", "six"]).unwrap(), ["3360"]);
+    assert_eq!(dokuz(&["perft", "1", "--position", EXAMPLE]).unwrap(), ["56"]);
     assert!(dokuz(&["perft"]).unwrap_err().contains("depth"));
     assert!(dokuz(&["perft", "x"]).unwrap_err().contains("'x'"));
 }
@@ -109,21 +89,9 @@ fn an_illegal_move_names_the_move_and_its_number() {
 #[test]
 fn bad_arguments() {
     assert!(dokuz(&[]).unwrap_err().contains("--help"));
-    assert!(
-        dokuz(&["moves", "--variant", "seven"])
-            .unwrap_err()
-            .contains("seven")
-    );
-    assert!(
-        dokuz(&["moves", "--flying", "maybe"])
-            .unwrap_err()
-            .contains("maybe")
-    );
-    assert!(
-        dokuz(&["moves", "--bogus"])
-            .unwrap_err()
-            .contains("--bogus")
-    );
+    assert!(dokuz(&["moves", "--variant", "seven"]).unwrap_err().contains("seven"));
+    assert!(dokuz(&["moves", "--flying", "maybe"]).unwrap_err().contains("maybe"));
+    assert!(dokuz(&["moves", "--bogus"]).unwrap_err().contains("--bogus"));
     assert!(dokuz(&["moves", "extra"]).unwrap_err().contains("extra"));
     let e = dokuz(&["moves", "--position", "W:a7,a7 B:a1,d1,e4 w"]).unwrap_err();
     assert!(e.contains("a7") && e.contains("more than once"), "{e}");
@@ -143,10 +111,7 @@ fn help() {
 
 #[test]
 fn the_binary_exits_with_2_on_an_illegal_move() {
-    let out = Command::new(env!("CARGO_BIN_EXE_dokuz"))
-        .args(["status", "--moves", "d6 d2 d6"])
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dokuz")).args(["status", "--moves", "d6 d2 d6"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -154,18 +119,13 @@ fn the_binary_exits_with_2_on_an_illegal_move() {
     assert!(err.contains("move 3") && err.contains("'d6'"), "{err}");
 
     // A position with absurd hands is refused the same way (it used to panic).
-    let out = Command::new(env!("CARGO_BIN_EXE_dokuz"))
-        .args(["status", "--position", "W: B: w 20 20"])
-        .output()
-        .unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_dokuz")).args(["status", "--position", "W: B: w 20 20"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("White has 20 pieces"), "{err}");
 
-    let out = Command::new(env!("CARGO_BIN_EXE_dokuz"))
-        .args(["status", "--moves", "d6 d2"])
-        .output()
-        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dokuz")).args(["status", "--moves", "d6 d2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "ongoing\n");
 }

@@ -1,18 +1,13 @@
 //! The end of the game: two pieces, blocked, threefold repetition, 50 moves without a
 //! capture, twelve's full board, and a win taking precedence over a draw.
 
-use dokuz_tas::rules::{
-    Colour, DrawReason, Game, Illegal, MoveError, Rules, Status, VariantKind, WinReason,
-};
+use dokuz_tas::rules::{Colour, DrawReason, Game, Illegal, MoveError, Rules, Status, VariantKind, WinReason};
 
 fn nine(text: &str) -> Game {
     Game::from_text(Rules::new(VariantKind::Nine), Some(text)).unwrap()
 }
 
-const WHITE_BLOCKS: Status = Status::Win {
-    winner: Colour::White,
-    reason: WinReason::Blocked,
-};
+const WHITE_BLOCKS: Status = Status::Win { winner: Colour::White, reason: WinReason::Blocked };
 
 /// Black's corners a7, a1, g7, g1 are shut in once White's f4 slides to g4.
 const BLOCKING: &str = "W:d7,a4,d1,f4 B:a7,a1,g7,g1 w";
@@ -23,19 +18,10 @@ fn a_blocked_player_loses() {
     assert_eq!(g.status(), Status::Ongoing);
     g.play_text("f4-g4").unwrap();
     assert_eq!(g.status(), WHITE_BLOCKS);
-    assert_eq!(
-        g.status().to_string(),
-        "white wins: Black has no legal move"
-    );
+    assert_eq!(g.status().to_string(), "white wins: Black has no legal move");
     assert!(g.legal_moves().is_empty());
     let err = g.play_text("a7-b6").unwrap_err();
-    assert_eq!(
-        err,
-        MoveError::Illegal {
-            text: "a7-b6".into(),
-            why: Illegal::GameOver
-        }
-    );
+    assert_eq!(err, MoveError::Illegal { text: "a7-b6".into(), why: Illegal::GameOver });
     // A blocked position given as text is already lost.
     let g = nine("W:d7,a4,d1,g4 B:a7,a1,g7,g1 b");
     assert_eq!(g.status(), WHITE_BLOCKS);
@@ -53,11 +39,8 @@ fn a_flying_player_is_never_blocked() {
     g.play_text("f4-g4").unwrap();
     assert_eq!(g.status(), WHITE_BLOCKS);
     // Six never flies: blocked in the 16-point board's corners too.
-    let mut six = Game::from_text(
-        Rules::with_flying(VariantKind::Six, true),
-        Some("W:c5,a3,c1,d3 B:a5,a1,e5 w"),
-    )
-    .unwrap();
+    let mut six =
+        Game::from_text(Rules::with_flying(VariantKind::Six, true), Some("W:c5,a3,c1,d3 B:a5,a1,e5 w")).unwrap();
     six.play_text("d3-e3").unwrap();
     assert_eq!(six.status(), WHITE_BLOCKS);
 }
@@ -70,13 +53,7 @@ fn two_pieces_lose_during_placing_too() {
     g.play_text("g1xf4").unwrap();
     let pos = g.position();
     assert_eq!((pos.board[1].count_ones(), pos.in_hand[1]), (0, 2));
-    assert_eq!(
-        g.status(),
-        Status::Win {
-            winner: Colour::White,
-            reason: WinReason::TwoPieces
-        }
-    );
+    assert_eq!(g.status(), Status::Win { winner: Colour::White, reason: WinReason::TwoPieces });
     assert!(g.legal_moves().is_empty());
 }
 
@@ -91,19 +68,12 @@ fn threefold_repetition_is_a_draw() {
         g.play_text(text).unwrap();
         if i == 3 {
             assert_eq!(g.repetitions(), 2, "second occurrence");
-            assert_eq!(
-                g.status(),
-                Status::Ongoing,
-                "the second occurrence is no draw"
-            );
+            assert_eq!(g.status(), Status::Ongoing, "the second occurrence is no draw");
         }
     }
     assert_eq!(g.repetitions(), 3);
     assert_eq!(g.status(), Status::Draw(DrawReason::Repetition));
-    assert_eq!(
-        g.status().to_string(),
-        "draw: the same position occurred three times"
-    );
+    assert_eq!(g.status().to_string(), "draw: the same position occurred three times");
     assert!(g.legal_moves().is_empty());
     // Undo makes the draw go away again, redo brings it back.
     g.undo().unwrap();
@@ -208,10 +178,7 @@ fn full_board_without_mill() -> (Vec<u8>, Vec<u8>) {
         false
     }
     let mut own = [0u32; 2];
-    assert!(
-        search(b, 0, &mut own),
-        "twelve has a full board without a mill"
-    );
+    assert!(search(b, 0, &mut own), "twelve has a full board without a mill");
     let pts = |bits: u32| (0..24u8).filter(|p| bits & (1 << p) != 0).collect();
     (pts(own[0]), pts(own[1]))
 }
@@ -232,10 +199,7 @@ fn twelve_full_board_is_a_draw() {
     assert_eq!(g.ply(), 24);
     assert!(g.position().placing_done());
     assert_eq!(g.status(), Status::Draw(DrawReason::FullBoard));
-    assert_eq!(
-        g.status().to_string(),
-        "draw: the board is full when placing ends"
-    );
+    assert_eq!(g.status().to_string(), "draw: the board is full when placing ends");
     assert!(g.legal_moves().is_empty());
     // The same board given as text.
     let text = g.position_text();

@@ -88,14 +88,8 @@ fn a_three_piece_player_flies_in_nine() {
     g.play_text("f2-c4").unwrap();
     // Black has four pieces: it slides only.
     assert_eq!(steps(&g), all_slides(&g, &["a1", "d1", "e4", "g4"]));
-    let (a1, c5) = (
-        g.board().parse_point("a1").unwrap(),
-        g.board().parse_point("c5").unwrap(),
-    );
-    assert_eq!(
-        illegal(&mut g, "a1-c5"),
-        Illegal::NotNeighbour { from: a1, to: c5 }
-    );
+    let (a1, c5) = (g.board().parse_point("a1").unwrap(), g.board().parse_point("c5").unwrap());
+    assert_eq!(illegal(&mut g, "a1-c5"), Illegal::NotNeighbour { from: a1, to: c5 });
 }
 
 #[test]
@@ -149,30 +143,18 @@ fn twelve_has_diagonal_lines() {
     let text = "W:a1,d7,f4,c4 B:a7,g1,e5,d3 w";
     let mut twelve = game(Rules::new(VariantKind::Twelve), text);
     let mut nine_game = game(nine(), text);
-    let (a1, b2) = (
-        nine_game.board().parse_point("a1").unwrap(),
-        nine_game.board().parse_point("b2").unwrap(),
-    );
+    let (a1, b2) = (nine_game.board().parse_point("a1").unwrap(), nine_game.board().parse_point("b2").unwrap());
     assert!(steps(&twelve).contains(&("a1".into(), "b2".into())));
     assert!(!steps(&nine_game).contains(&("a1".into(), "b2".into())));
-    assert_eq!(
-        illegal(&mut nine_game, "a1-b2"),
-        Illegal::NotNeighbour { from: a1, to: b2 }
-    );
+    assert_eq!(illegal(&mut nine_game, "a1-b2"), Illegal::NotNeighbour { from: a1, to: b2 });
     twelve.play_text("a1-b2").unwrap();
     // The diagonal works both ways and continues to the inner square.
     twelve.play_text("e5-f6").unwrap(); // black, along g7-f6-e5
     twelve.play_text("b2-c3").unwrap();
 
     // Six has no diagonals either.
-    let mut six = game(
-        Rules::new(VariantKind::Six),
-        "W:a1,c4,d4,e5 B:a5,c1,e1,d2 w",
-    );
-    assert!(matches!(
-        illegal(&mut six, "a1-b2"),
-        Illegal::NotNeighbour { .. }
-    ));
+    let mut six = game(Rules::new(VariantKind::Six), "W:a1,c4,d4,e5 B:a5,c1,e1,d2 w");
+    assert!(matches!(illegal(&mut six, "a1-b2"), Illegal::NotNeighbour { .. }));
     // The spokes are lines of six (but make no mills).
     six.play_text("c4-c5").unwrap();
 }
@@ -194,11 +176,7 @@ fn board_tables_match_the_rules() {
     let degree = |kind: VariantKind| -> u32 {
         let b = kind.variant();
         let sum = b.neighbours.iter().map(|n| n.count_ones()).sum();
-        assert_eq!(
-            2 * b.lines.len() as u32,
-            sum,
-            "{kind:?}: lines agree with neighbours"
-        );
+        assert_eq!(2 * b.lines.len() as u32, sum, "{kind:?}: lines agree with neighbours");
         sum
     };
     // Each line counts twice in the sum of degrees.
@@ -212,17 +190,11 @@ fn board_tables_match_the_rules() {
     for (a, b) in [("c1", "c2"), ("a3", "b3"), ("c5", "c4"), ("e3", "d3")] {
         let (a, b) = (six.parse_point(a).unwrap(), six.parse_point(b).unwrap());
         assert!(six.neighbours[a as usize] & (1 << b) != 0);
-        assert!(
-            six.mills
-                .iter()
-                .all(|m| m & (1 << a) == 0 || m & (1 << b) == 0)
-        );
+        assert!(six.mills.iter().all(|m| m & (1 << a) == 0 || m & (1 << b) == 0));
     }
     // Nine: the spokes are mills (d7-d6-d5 for one).
     let nine_b = VariantKind::Nine.variant();
-    let spoke = ["d7", "d6", "d5"]
-        .iter()
-        .fold(0, |acc, p| acc | (1 << nine_b.parse_point(p).unwrap()));
+    let spoke = ["d7", "d6", "d5"].iter().fold(0, |acc, p| acc | (1 << nine_b.parse_point(p).unwrap()));
     assert!(nine_b.mills.contains(&spoke));
 }
 
@@ -237,18 +209,8 @@ fn step_errors() {
     assert_eq!(illegal(&mut g, "a7-a4"), Illegal::NotYourPiece(p("a7")));
     assert_eq!(illegal(&mut g, "c5"), Illegal::NothingToPlace);
     // No jumping along a line.
-    assert_eq!(
-        illegal(&mut g, "f4-d3"),
-        Illegal::Occupied(p("d3")),
-        "occupied comes first"
-    );
-    assert_eq!(
-        illegal(&mut g, "c4-a4"),
-        Illegal::NotNeighbour {
-            from: p("c4"),
-            to: p("a4")
-        }
-    );
+    assert_eq!(illegal(&mut g, "f4-d3"), Illegal::Occupied(p("d3")), "occupied comes first");
+    assert_eq!(illegal(&mut g, "c4-a4"), Illegal::NotNeighbour { from: p("c4"), to: p("a4") });
     let mut placing = game(nine(), "W:a1 B:a7 w 8 8");
     assert_eq!(illegal(&mut placing, "a1-a4"), Illegal::MustPlace);
     assert_eq!(illegal(&mut placing, "a7"), Illegal::Occupied(p("a7")));

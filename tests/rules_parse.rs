@@ -32,38 +32,10 @@ fn good_move_text() {
     let b = nine_board();
     let p = |n: &str| b.parse_point(n).unwrap();
     let ok = |t: &str| parse_move(b, t).unwrap();
-    assert_eq!(
-        ok("d6"),
-        MoveSyntax {
-            from: None,
-            to: p("d6"),
-            capture: None
-        }
-    );
-    assert_eq!(
-        ok("a1-a4"),
-        MoveSyntax {
-            from: Some(p("a1")),
-            to: p("a4"),
-            capture: None
-        }
-    );
-    assert_eq!(
-        ok("d6xd7"),
-        MoveSyntax {
-            from: None,
-            to: p("d6"),
-            capture: Some(p("d7"))
-        }
-    );
-    assert_eq!(
-        ok(" a1-a4xd7 "),
-        MoveSyntax {
-            from: Some(p("a1")),
-            to: p("a4"),
-            capture: Some(p("d7"))
-        }
-    );
+    assert_eq!(ok("d6"), MoveSyntax { from: None, to: p("d6"), capture: None });
+    assert_eq!(ok("a1-a4"), MoveSyntax { from: Some(p("a1")), to: p("a4"), capture: None });
+    assert_eq!(ok("d6xd7"), MoveSyntax { from: None, to: p("d6"), capture: Some(p("d7")) });
+    assert_eq!(ok(" a1-a4xd7 "), MoveSyntax { from: Some(p("a1")), to: p("a4"), capture: Some(p("d7")) });
 }
 
 #[test]
@@ -86,11 +58,7 @@ fn unknown_points() {
         (Twelve, "d4", "d4"),
     ] {
         let e = move_err(kind, text);
-        assert_eq!(
-            e,
-            NotationError::UnknownPoint(point.into()),
-            "{kind:?} {text}"
-        );
+        assert_eq!(e, NotationError::UnknownPoint(point.into()), "{kind:?} {text}");
         says(&e, &[&format!("'{point}'"), "unknown point"]);
     }
 }
@@ -100,9 +68,7 @@ fn malformed_moves() {
     assert_eq!(move_err(VariantKind::Nine, ""), NotationError::Empty);
     assert_eq!(move_err(VariantKind::Nine, "   "), NotationError::Empty);
     says(&NotationError::Empty, &["empty"]);
-    for text in [
-        "a1-", "-a4", "d6x", "xd7", "a1-a4x", "-", "x", "a1-a4-a7", "a1--a4", "d6xd7-d5",
-    ] {
+    for text in ["a1-", "-a4", "d6x", "xd7", "a1-a4x", "-", "x", "a1-a4-a7", "a1--a4", "d6xd7-d5"] {
         let e = move_err(VariantKind::Nine, text);
         assert_eq!(e, NotationError::Malformed(text.into()), "{text}");
         says(&e, &[&format!("'{text}'"), "malformed"]);
@@ -110,10 +76,7 @@ fn malformed_moves() {
     let e = move_err(VariantKind::Nine, "d6xd7xa1");
     assert_eq!(e, NotationError::TwoCaptures("d6xd7xa1".into()));
     says(&e, &["'d6xd7xa1'", "one piece"]);
-    assert_eq!(
-        move_err(VariantKind::Nine, "a1-a4xd7xg7"),
-        NotationError::TwoCaptures("a1-a4xd7xg7".into())
-    );
+    assert_eq!(move_err(VariantKind::Nine, "a1-a4xd7xg7"), NotationError::TwoCaptures("a1-a4xd7xg7".into()));
 }
 
 #[test]
@@ -176,18 +139,9 @@ fn malformed_positions() {
         ("W:a7,d7,f2 B:a1,d1,e4", &["2 fields"]),
         ("", &["0 fields"]),
         ("W:a7,d7,f2 B:a1,d1,e4 w 0 0 0 0", &["7 fields"]),
-        (
-            "W:a7,d7,f2 B:a1,d1,e4 w x 0 0",
-            &["White's pieces in hand", "'x'", "not a number"],
-        ),
-        (
-            "W:a7,d7,f2 B:a1,d1,e4 w 0 y 0",
-            &["Black's pieces in hand", "'y'"],
-        ),
-        (
-            "W:a7,d7,f2 B:a1,d1,e4 w 0 0 abc",
-            &["since the last capture", "'abc'"],
-        ),
+        ("W:a7,d7,f2 B:a1,d1,e4 w x 0 0", &["White's pieces in hand", "'x'", "not a number"]),
+        ("W:a7,d7,f2 B:a1,d1,e4 w 0 y 0", &["Black's pieces in hand", "'y'"]),
+        ("W:a7,d7,f2 B:a1,d1,e4 w 0 0 abc", &["since the last capture", "'abc'"]),
         ("W:a7,d7,f2 B:a1,d1,e4 w -1 -1 0", &["'-1'"]),
         ("W:a7,d7,f2 B:a1,d1,e4 w 0 0 1.5", &["'1.5'"]),
         ("W:a7,d7,f2 B:a1,d1,e4 w 0 0 99999", &["'99999'"]),
@@ -205,10 +159,7 @@ fn unknown_and_duplicate_points_in_positions() {
     let e = pos_err(Nine, "W:a7,d7,h2 B:a1,d1,e4 w");
     assert_eq!(e, PositionError::UnknownPoint("h2".into()));
     says(&e, &["'h2'"]);
-    assert_eq!(
-        pos_err(Six, "W:a7,d7,f2 B:a1,d1,e4 w"),
-        PositionError::UnknownPoint("a7".into())
-    );
+    assert_eq!(pos_err(Six, "W:a7,d7,f2 B:a1,d1,e4 w"), PositionError::UnknownPoint("a7".into()));
 
     let e = pos_err(Nine, "W:a7,d7,a7 B:a1,d1,e4 w");
     assert_eq!(e, PositionError::Duplicate("a7".into()));
@@ -223,33 +174,12 @@ fn unknown_and_duplicate_points_in_positions() {
 fn too_many_pieces() {
     use VariantKind::*;
     let e = pos_err(Nine, "W:a1,a4,a7,d7,g7,g4,g1,d1,b2,b4 B:c5,e5,e3 w");
-    assert_eq!(
-        e,
-        PositionError::TooManyPieces {
-            colour: Colour::White,
-            count: 10,
-            max: 9
-        }
-    );
+    assert_eq!(e, PositionError::TooManyPieces { colour: Colour::White, count: 10, max: 9 });
     says(&e, &["White", "10", "9"]);
     let e = pos_err(Nine, "W:a7,d7,f2 B:a1,d1,e4 w 7 7");
-    assert_eq!(
-        e,
-        PositionError::TooManyPieces {
-            colour: Colour::White,
-            count: 10,
-            max: 9
-        }
-    );
+    assert_eq!(e, PositionError::TooManyPieces { colour: Colour::White, count: 10, max: 9 });
     let e = pos_err(Six, "W:a1,a3 B:a5,c5,e5,e3,e1,c1,b2 w");
-    assert_eq!(
-        e,
-        PositionError::TooManyPieces {
-            colour: Colour::Black,
-            count: 7,
-            max: 6
-        }
-    );
+    assert_eq!(e, PositionError::TooManyPieces { colour: Colour::Black, count: 7, max: 6 });
     says(&e, &["Black", "7", "6"]);
     // Hands larger than any variant's pieces.
     for kind in VariantKind::ALL {
@@ -258,11 +188,7 @@ fn too_many_pieces() {
             let e = pos_err(kind, &text);
             assert_eq!(
                 e,
-                PositionError::TooManyPieces {
-                    colour: Colour::White,
-                    count: hand,
-                    max: kind.variant().pieces
-                },
+                PositionError::TooManyPieces { colour: Colour::White, count: hand, max: kind.variant().pieces },
                 "{kind:?} {text}"
             );
         }
@@ -273,30 +199,15 @@ fn too_many_pieces() {
 fn hands_out_of_turn() {
     use VariantKind::Nine;
     let e = pos_err(Nine, "W:a7,d7 B:a1,d1 w 3 2");
-    assert_eq!(
-        e,
-        PositionError::HandsOutOfTurn {
-            white: 3,
-            black: 2,
-            side: Colour::White
-        }
-    );
+    assert_eq!(e, PositionError::HandsOutOfTurn { white: 3, black: 2, side: Colour::White });
     says(&e, &["White has 3", "Black 2", "White to move"]);
     assert_eq!(
         pos_err(Nine, "W:a7,d7 B:a1,d1 b 3 3"),
-        PositionError::HandsOutOfTurn {
-            white: 3,
-            black: 3,
-            side: Colour::Black
-        }
+        PositionError::HandsOutOfTurn { white: 3, black: 3, side: Colour::Black }
     );
     assert_eq!(
         pos_err(Nine, "W:a7,d7 B:a1,d1 w 0 1"),
-        PositionError::HandsOutOfTurn {
-            white: 0,
-            black: 1,
-            side: Colour::White
-        }
+        PositionError::HandsOutOfTurn { white: 0, black: 1, side: Colour::White }
     );
     // The consistent ones parse.
     parse_position(nine_board(), "W:a7,d7 B:a1,d1 w 3 3").unwrap();

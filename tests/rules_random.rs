@@ -4,12 +4,8 @@
 
 use dokuz_tas::rules::game::check_move;
 use dokuz_tas::rules::movegen;
-use dokuz_tas::rules::notation::{
-    MoveSyntax, move_text, parse_move, parse_position, position_text,
-};
-use dokuz_tas::rules::{
-    Colour, DrawReason, Game, Illegal, Move, Position, Rules, Status, VariantKind, WinReason,
-};
+use dokuz_tas::rules::notation::{MoveSyntax, move_text, parse_move, parse_position, position_text};
+use dokuz_tas::rules::{Colour, DrawReason, Game, Illegal, Move, Position, Rules, Status, VariantKind, WinReason};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -32,11 +28,7 @@ struct Stats {
 }
 
 fn syntax(m: Move) -> MoveSyntax {
-    MoveSyntax {
-        from: m.from_point(),
-        to: m.to,
-        capture: m.captured_point(),
-    }
+    MoveSyntax { from: m.from_point(), to: m.to, capture: m.captured_point() }
 }
 
 fn check_counts(rules: Rules, pos: &Position) {
@@ -71,11 +63,7 @@ fn check_exhaustively(rules: Rules, pos: &Position, generated: &[Move]) {
     let mut accepted = 0;
     for from in std::iter::once(None).chain((0..n).map(Some)) {
         for to in 0..n {
-            let step = MoveSyntax {
-                from,
-                to,
-                capture: None,
-            };
+            let step = MoveSyntax { from, to, capture: None };
             match check_move(pos, rules, step) {
                 Ok(m) => {
                     assert!(generated.contains(&m), "{m:?} accepted but not generated");
@@ -84,10 +72,7 @@ fn check_exhaustively(rules: Rules, pos: &Position, generated: &[Move]) {
                     // mill when the opponent has nothing on the board to take).
                     let mill = movegen::closes_mill(pos, rules.board(), m.from, m.to);
                     for c in 0..n {
-                        let with = MoveSyntax {
-                            capture: Some(c),
-                            ..step
-                        };
+                        let with = MoveSyntax { capture: Some(c), ..step };
                         let why = if mill {
                             assert_eq!(pos.theirs(), 0);
                             Illegal::CaptureNotOpponent(c)
@@ -100,10 +85,7 @@ fn check_exhaustively(rules: Rules, pos: &Position, generated: &[Move]) {
                 Err(Illegal::CaptureRequired) => {
                     let mut any = false;
                     for c in 0..n {
-                        let with = MoveSyntax {
-                            capture: Some(c),
-                            ..step
-                        };
+                        let with = MoveSyntax { capture: Some(c), ..step };
                         match check_move(pos, rules, with) {
                             Ok(m) => {
                                 assert!(generated.contains(&m), "{m:?} accepted, not generated");
@@ -126,20 +108,13 @@ fn check_exhaustively(rules: Rules, pos: &Position, generated: &[Move]) {
                 Err(e) => {
                     // The step itself is wrong: any capture is refused too.
                     let c = (to + 1) % n;
-                    let with = MoveSyntax {
-                        capture: Some(c),
-                        ..step
-                    };
+                    let with = MoveSyntax { capture: Some(c), ..step };
                     assert!(check_move(pos, rules, with).is_err(), "{e:?} then {with:?}");
                 }
             }
         }
     }
-    assert_eq!(
-        accepted,
-        generated.len(),
-        "check_move accepts exactly the generated moves"
-    );
+    assert_eq!(accepted, generated.len(), "check_move accepts exactly the generated moves");
 }
 
 fn play_games(rules: Rules, games: u32, seed: u64, exhaustive_every: u64) -> Stats {
@@ -152,11 +127,7 @@ fn play_games(rules: Rules, games: u32, seed: u64, exhaustive_every: u64) -> Sta
         loop {
             let pos = *game.position();
             check_counts(rules, &pos);
-            assert_eq!(
-                parse_position(variant, &position_text(variant, &pos)),
-                Ok(pos),
-                "position text round trip"
-            );
+            assert_eq!(parse_position(variant, &position_text(variant, &pos)), Ok(pos), "position text round trip");
             assert_eq!(game.position_text(), position_text(variant, &pos));
 
             let status = game.status();
@@ -197,10 +168,7 @@ fn play_games(rules: Rules, games: u32, seed: u64, exhaustive_every: u64) -> Sta
             }
             assert!(!moves.is_empty(), "an ongoing game has a move");
             assert!(game.ply() < MAX_PLIES, "the game does not end");
-            assert_eq!(
-                movegen::count(&pos, variant, rules.flying),
-                moves.len() as u64
-            );
+            assert_eq!(movegen::count(&pos, variant, rules.flying), moves.len() as u64);
             assert!(movegen::has_move(&pos, variant, rules.flying));
             let mut sorted = moves.to_vec();
             sorted.sort_by_key(|m| (m.from, m.to, m.capture));
@@ -215,10 +183,7 @@ fn play_games(rules: Rules, games: u32, seed: u64, exhaustive_every: u64) -> Sta
                     assert!(pos.in_hand[pos.side.index()] == 0);
                     assert_eq!(pos.colour_at(from), Some(pos.side));
                     if variant.neighbours[from as usize] & (1 << m.to) == 0 {
-                        assert!(
-                            pos.can_fly(pos.side, rules.flying),
-                            "a flight without flying"
-                        );
+                        assert!(pos.can_fly(pos.side, rules.flying), "a flight without flying");
                         stats.flights += 1;
                     }
                 } else {
@@ -264,11 +229,7 @@ fn play_games(rules: Rules, games: u32, seed: u64, exhaustive_every: u64) -> Sta
             let mover = pos.side.index();
             let after = [next.pieces(Colour::White), next.pieces(Colour::Black)];
             assert_eq!(after[mover], before[mover], "the mover keeps every piece");
-            assert_eq!(
-                after[1 - mover] + m.captures() as u32,
-                before[1 - mover],
-                "a capture takes exactly one piece"
-            );
+            assert_eq!(after[1 - mover] + m.captures() as u32, before[1 - mover], "a capture takes exactly one piece");
             let quiet = if m.captures() {
                 0
             } else if m.is_placement() {

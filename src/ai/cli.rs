@@ -9,18 +9,14 @@ use crate::cli::{BENCH_MIDGAME, Options};
 use crate::rules::{Colour, Game, Rules, Status, VariantKind};
 
 fn level(name: &str) -> Result<Level, String> {
-    Level::from_name(name)
-        .ok_or_else(|| format!("unknown level '{name}' (easy, medium, hard or master)"))
+    Level::from_name(name).ok_or_else(|| format!("unknown level '{name}' (easy, medium, hard or master)"))
 }
 
 pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), String> {
     let time = o.time_ms.map(Duration::from_millis);
     match command {
         "bestmove" => {
-            let name = o
-                .level
-                .as_deref()
-                .ok_or("bestmove needs --level easy|medium|hard|master")?;
+            let name = o.level.as_deref().ok_or("bestmove needs --level easy|medium|hard|master")?;
             let level = level(name)?;
             if let Some(w) = o.words.first() {
                 return Err(format!("bestmove: unexpected argument '{w}'"));
@@ -48,24 +44,20 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
         }
         "match" => {
             let [a, b] = o.words.as_slice() else {
-                return Err(
-                    "match needs two levels, e.g. 'dokuz match hard medium --games 10'".into(),
-                );
+                return Err("match needs two levels, e.g. 'dokuz match hard medium --games 10'".into());
             };
             let (a, b) = (level(a)?, level(b)?);
             let games = o.games.ok_or("match needs --games N")?;
             if o.position.is_some() || !o.moves.is_empty() {
                 return Err("match always starts from the start position".into());
             }
-            play_match(
-                o.rules(),
-                a,
-                b,
-                games,
-                time,
-                o.seed.unwrap_or_else(rand::random),
-                print,
-            );
+            let budget = |level: Level| match (time, o.scale) {
+                (Some(t), _) => Some(t),
+                (None, Some(scale)) => level.budget().map(|b| b.div_f64(scale)),
+                (None, None) => None,
+            };
+            let seed = o.seed.unwrap_or_else(rand::random);
+            play_match(o.rules(), a, b, games, &budget, seed, print);
             Ok(())
         }
         other => Err(format!("unknown command '{other}' (try 'dokuz --help')")),
@@ -84,30 +76,20 @@ pub fn play_game(
     rules: Rules,
     white: Level,
     black: Level,
-    time: Option<Duration>,
+    budget: &dyn Fn(Level) -> Option<Duration>,
     seed: u64,
 ) -> MatchGame {
     let mut game = Game::new(rules);
     let stop = AtomicBool::new(false);
     loop {
-        let mover = if game.position().side == Colour::White {
-            white
-        } else {
-            black
-        };
-        let seed = seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(game.ply() as u64);
-        match think(&game, mover, mover.limits(time), seed, &stop) {
+        let mover = if game.position().side == Colour::White { white } else { black };
+        let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(game.ply() as u64);
+        match think(&game, mover, mover.limits(budget(mover)), seed, &stop) {
             Some(t) => game.push(t.best),
             None => break,
         }
     }
-    MatchGame {
-        status: game.status(),
-        plies: game.ply(),
-        white,
-    }
+    MatchGame { status: game.status(), plies: game.ply(), white }
 }
 
 pub fn play_match(
@@ -115,23 +97,17 @@ pub fn play_match(
     a: Level,
     b: Level,
     games: u32,
-    time: Option<Duration>,
+    budget: &dyn Fn(Level) -> Option<Duration>,
     seed: u64,
     print: &mut dyn FnMut(&str),
 ) {
     let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
     for n in 0..games {
         let (white, black) = if n % 2 == 0 { (a, b) } else { (b, a) };
-        let r = play_game(rules, white, black, time, seed.wrapping_add(n as u64));
+        let r = play_game(rules, white, black, budget, seed.wrapping_add(n as u64));
         let winner = match r.status {
-            Status::Win {
-                winner: Colour::White,
-                ..
-            } => Some(n % 2 == 0),
-            Status::Win {
-                winner: Colour::Black,
-                ..
-            } => Some(n % 2 == 1),
+            Status::Win { winner: Colour::White, .. } => Some(n % 2 == 0),
+            Status::Win { winner: Colour::Black, .. } => Some(n % 2 == 1),
             _ => None,
         };
         match winner {
@@ -148,19 +124,13 @@ pub fn play_match(
             r.plies
         ));
     }
-    print(&format!(
-        "{} wins {a_wins}, {} wins {b_wins}, draws {draws}",
-        a.name(),
-        b.name()
-    ));
+    print(&format!("{} wins {a_wins}, {} wins {b_wins}, draws {draws}", a.name(), b.name()));
 }
 
 /// Search speed: time to fixed depths from fixed positions, one thread.
 pub fn bench(print: &mut dyn FnMut(&str)) {
-    let cases = [
-        ("nine start", VariantKind::Nine, None, 12),
-        ("nine mid-game", VariantKind::Nine, Some(BENCH_MIDGAME), 10),
-    ];
+    let cases =
+        [("nine start", VariantKind::Nine, None, 12), ("nine mid-game", VariantKind::Nine, Some(BENCH_MIDGAME), 10)];
     let (mut nodes, mut secs) = (0u64, 0f64);
     for (name, variant, pos, depth) in cases {
         let game = match Game::from_text(Rules::new(variant), pos) {
@@ -169,10 +139,7 @@ pub fn bench(print: &mut dyn FnMut(&str)) {
         };
         let stop = AtomicBool::new(false);
         let start = Instant::now();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
         let Some(t) = think(&game, Level::Master, limits, 1, &stop) else {
             continue;
         };
@@ -180,13 +147,7 @@ pub fn bench(print: &mut dyn FnMut(&str)) {
         let n = t.iterations.last().map_or(0, |i| i.nodes);
         nodes += n;
         secs += elapsed;
-        print(&format!(
-            "search depth {depth} from {name}: {elapsed:.3} s, {n} nodes, best {}",
-            game.move_text(t.best)
-        ));
+        print(&format!("search depth {depth} from {name}: {elapsed:.3} s, {n} nodes, best {}", game.move_text(t.best)));
     }
-    print(&format!(
-        "search speed: {:.2} M nodes/s",
-        nodes as f64 / secs.max(1e-9) / 1e6
-    ));
+    print(&format!("search speed: {:.2} M nodes/s", nodes as f64 / secs.max(1e-9) / 1e6));
 }

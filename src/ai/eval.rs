@@ -46,13 +46,11 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         } else if w.count_ones() == 2 && b == 0 {
             f[0].open_twos += 1;
             gaps[0] |= m & empty;
-            f[0].threats +=
-                can_reach(pos, variant, flying_rule, Colour::White, m & empty, m) as i32;
+            f[0].threats += can_reach(pos, variant, flying_rule, Colour::White, m & empty, m) as i32;
         } else if b.count_ones() == 2 && w == 0 {
             f[1].open_twos += 1;
             gaps[1] |= m & empty;
-            f[1].threats +=
-                can_reach(pos, variant, flying_rule, Colour::Black, m & empty, m) as i32;
+            f[1].threats += can_reach(pos, variant, flying_rule, Colour::Black, m & empty, m) as i32;
         }
     }
     for c in [Colour::White, Colour::White.opponent()] {
@@ -83,14 +81,7 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
 /// Whether `c` can fill `gap` next move (placing, flying, or a slide by a piece outside
 /// the two on `mill`).
 #[inline]
-fn can_reach(
-    pos: &Position,
-    variant: &Variant,
-    flying_rule: bool,
-    c: Colour,
-    gap: Bits,
-    mill: Bits,
-) -> bool {
+fn can_reach(pos: &Position, variant: &Variant, flying_rule: bool, c: Colour, gap: Bits, mill: Bits) -> bool {
     let i = c.index();
     if pos.in_hand[i] > 0 || pos.can_fly(c, flying_rule) {
         return true;
@@ -101,16 +92,11 @@ fn can_reach(
 fn score(f: &Features, placing: bool) -> i32 {
     let mut s = f.pieces * PIECE;
     if placing {
-        s +=
-            f.closed_mills * 10 + f.open_twos * 14 + f.threats * 6 + f.mobility * 3 - f.blocked * 4;
+        s += f.closed_mills * 10 + f.open_twos * 14 + f.threats * 6 + f.mobility * 3 - f.blocked * 4;
     } else if f.flying {
         s += f.closed_mills * 5 + f.open_twos * 30;
     } else {
-        s += f.closed_mills * 12
-            + f.open_twos * 6
-            + f.threats * 28
-            + f.running_mills * 70
-            + f.mobility * 5
+        s += f.closed_mills * 12 + f.open_twos * 6 + f.threats * 28 + f.running_mills * 70 + f.mobility * 5
             - f.blocked * 10;
     }
     s

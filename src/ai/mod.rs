@@ -39,23 +39,23 @@ impl Level {
         Self::ALL.into_iter().find(|l| l.name() == name)
     }
 
+    /// The level's own think time: Hard 0.7 s and Master 3 s a move; Easy and Medium
+    /// are not timed.
+    pub fn budget(self) -> Option<Duration> {
+        match self {
+            Level::Hard => Some(Duration::from_millis(700)),
+            Level::Master => Some(Duration::from_millis(3000)),
+            Level::Easy | Level::Medium => None,
+        }
+    }
+
     /// The level's own limits: Medium looks four plies ahead, Hard and Master think for
-    /// a time (0.7 s and 3 s unless `time` says otherwise). Easy does not search.
+    /// a time (their budget unless `time` says otherwise). Easy does not search.
     pub fn limits(self, time: Option<Duration>) -> Limits {
         match self {
             Level::Easy => Limits::default(),
-            Level::Medium => Limits {
-                depth: Some(4),
-                ..Limits::default()
-            },
-            Level::Hard => Limits {
-                time: Some(time.unwrap_or(Duration::from_millis(700))),
-                ..Limits::default()
-            },
-            Level::Master => Limits {
-                time: Some(time.unwrap_or(Duration::from_millis(3000))),
-                ..Limits::default()
-            },
+            Level::Medium => Limits { depth: Some(4), ..Limits::default() },
+            Level::Hard | Level::Master => Limits { time: time.or(self.budget()), ..Limits::default() },
         }
     }
 
@@ -88,41 +88,21 @@ pub struct Thought {
 /// Chooses a move for the side to move, or `None` if the game is over. Deterministic for
 /// a given seed when `limits` has no time limit. Raising `stop` ends the search within a
 /// few milliseconds with the best move found so far.
-pub fn think(
-    game: &Game,
-    level: Level,
-    limits: Limits,
-    seed: u64,
-    stop: &AtomicBool,
-) -> Option<Thought> {
+pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &AtomicBool) -> Option<Thought> {
     if game.status() != Status::Ongoing {
         return None;
     }
     let mut rng = StdRng::seed_from_u64(seed);
     if level == Level::Easy {
-        return easy(game, &mut rng).map(|best| Thought {
-            best,
-            iterations: Vec::new(),
-        });
+        return easy(game, &mut rng).map(|best| Thought { best, iterations: Vec::new() });
     }
     let mut searcher = search::Searcher::new(game.rules(), level.table_bits(), stop);
     let mut iterations = Vec::new();
-    let last = searcher.think(game, limits, level.margin(), &mut |it| {
-        iterations.push(it.clone())
-    })?;
+    let last = searcher.think(game, limits, level.margin(), &mut |it| iterations.push(it.clone()))?;
     let best_score = last.root[0].1;
     // A forced win is taken by the quickest route; otherwise any move within the margin.
-    let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 {
-        0
-    } else {
-        level.margin()
-    };
-    let candidates: Vec<Move> = last
-        .root
-        .iter()
-        .filter(|&&(_, s)| s >= best_score - margin)
-        .map(|&(m, _)| m)
-        .collect();
+    let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 { 0 } else { level.margin() };
+    let candidates: Vec<Move> = last.root.iter().filter(|&&(_, s)| s >= best_score - margin).map(|&(m, _)| m).collect();
     let best = candidates[rng.random_range(0..candidates.len())];
     Some(Thought { best, iterations })
 }
@@ -149,10 +129,6 @@ fn easy(game: &Game, rng: &mut StdRng) -> Option<Move> {
         -1 => pool.iter().copied().filter(|m| draws(m)).collect(),
         _ => Vec::new(),
     };
-    let pool = if preferred.is_empty() {
-        pool
-    } else {
-        preferred
-    };
+    let pool = if preferred.is_empty() { pool } else { preferred };
     Some(pool[rng.random_range(0..pool.len())])
 }

@@ -60,14 +60,12 @@ pub struct Searcher<'a> {
     start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The node count at which the limits and the stop flag are next looked at.
+    next_check: u64,
     aborted: bool,
 }
 
-const NO_MOVE: Move = Move {
-    from: NO_POINT,
-    to: NO_POINT,
-    capture: NO_POINT,
-};
+const NO_MOVE: Move = Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT };
 
 impl<'a> Searcher<'a> {
     pub fn new(rules: Rules, tt_bits: u32, stop: &'a AtomicBool) -> Self {
@@ -85,6 +83,7 @@ impl<'a> Searcher<'a> {
             start: Instant::now(),
             deadline: None,
             node_limit: None,
+            next_check: 0,
             aborted: false,
         }
     }
@@ -108,32 +107,23 @@ impl<'a> Searcher<'a> {
         self.deadline = limits.time.map(|t| self.start + t);
         self.node_limit = limits.nodes;
         self.nodes = 0;
+        self.next_check = 0;
         self.aborted = false;
         let pos = *game.position();
         let window = (pos.quiet_plies as usize + 1).min(game.history().len());
         self.path.clear();
         if pos.placing_done() {
-            self.path.extend_from_slice(
-                &game.history()[game.history().len() - window..game.history().len() - 1],
-            );
+            self.path.extend_from_slice(&game.history()[game.history().len() - window..game.history().len() - 1]);
         }
         let mut root: Vec<(Move, i32)> = game.legal_moves().iter().map(|&m| (m, 0)).collect();
         if root.is_empty() {
             return None;
         }
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
         let mut last: Option<Iteration> = None;
         for depth in 1..=max_depth {
-            let Some(done) = self.root_search(
-                &pos,
-                &mut root,
-                depth as i32,
-                margin,
-                last.as_ref().map(|l| l.score),
-            ) else {
+            let Some(done) = self.root_search(&pos, &mut root, depth as i32, margin, last.as_ref().map(|l| l.score))
+            else {
                 break;
             };
             let iteration = Iteration {
@@ -177,11 +167,7 @@ impl<'a> Searcher<'a> {
         self.path.push(*pos);
         for (i, &(m, _)) in root.iter().enumerate() {
             let child = pos.play(m);
-            let floor = if best == -INF {
-                -INF
-            } else {
-                best - margin - 1
-            };
+            let floor = if best == -INF { -INF } else { best - margin - 1 };
             let score = if i == 0 {
                 // Aspiration: the previous iteration's score is usually close.
                 let s = match guess {
@@ -197,11 +183,7 @@ impl<'a> Searcher<'a> {
                 }
             } else {
                 let s = -self.search(&child, depth - 1, -floor - 1, -floor, 1);
-                if s > floor && !self.aborted {
-                    -self.search(&child, depth - 1, -INF, -floor, 1)
-                } else {
-                    s
-                }
+                if s > floor && !self.aborted { -self.search(&child, depth - 1, -INF, -floor, 1) } else { s }
             };
             if self.aborted {
                 self.path.pop();
@@ -218,8 +200,7 @@ impl<'a> Searcher<'a> {
         }
         // Stable: equal scores keep the previous iteration's order.
         root.sort_by_key(|&(_, s)| -s);
-        self.tt
-            .store(pos.hash, root[0].0, root[0].1, depth, Bound::Exact);
+        self.tt.store(pos.hash, root[0].0, root[0].1, depth, Bound::Exact);
         Some(best)
     }
 
@@ -243,7 +224,10 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn check_limits(&mut self) {
-        if self.nodes & 1023 == 0 {
+        // Every 1024 nodes or so: the quiescence search counts nodes too, so the count can
+        // jump past any exact multiple.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             let spent = self.node_limit.is_some_and(|n| self.nodes >= n);
             if late || spent || self.stop.load(Ordering::Relaxed) {
@@ -295,11 +279,7 @@ impl<'a> Searcher<'a> {
             return -(WIN - ply as i32);
         }
         if !movegen::has_move(pos, self.variant, self.flying) {
-            return if pos.placing_done() && pos.occupied() == self.variant.all {
-                0
-            } else {
-                -(WIN - ply as i32)
-            };
+            return if pos.placing_done() && pos.occupied() == self.variant.all { 0 } else { -(WIN - ply as i32) };
         }
         if self.is_draw(pos) {
             return 0;
@@ -328,10 +308,7 @@ impl<'a> Searcher<'a> {
             let stand = evaluate(pos, self.variant, self.flying);
             // Reverse futility: far above beta with little depth left, and no mill of the
             // opponent's to be closed next move.
-            if depth <= 3
-                && stand - 90 * depth >= beta
-                && mill_gaps(pos, self.variant, pos.side.opponent()) == 0
-            {
+            if depth <= 3 && stand - 90 * depth >= beta && mill_gaps(pos, self.variant, pos.side.opponent()) == 0 {
                 return stand;
             }
             // Null move while placing, where a free placement is never a disadvantage.
@@ -341,8 +318,7 @@ impl<'a> Searcher<'a> {
                 passed.hash ^= crate::rules::zobrist::KEYS.black_to_move;
                 self.path.push(*pos);
                 let r = 2 + depth / 4;
-                let score =
-                    -self.search_node(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let score = -self.search_node(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.aborted {
                     return 0;
@@ -373,14 +349,7 @@ impl<'a> Searcher<'a> {
                 } else {
                     0
                 };
-                score = -self.search_node(
-                    &child,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
+                score = -self.search_node(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && reduction > 0 {
                     score = -self.search_node(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
@@ -406,11 +375,7 @@ impl<'a> Searcher<'a> {
                             k[0] = m;
                         }
                         let side = pos.side.index();
-                        let from = if m.from == NO_POINT {
-                            24
-                        } else {
-                            m.from as usize
-                        };
+                        let from = if m.from == NO_POINT { 24 } else { m.from as usize };
                         self.history[side][from][m.to as usize] += depth * depth;
                     }
                     break;
@@ -425,8 +390,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(pos.hash, best_move, to_tt(best, ply), depth, bound);
+        self.tt.store(pos.hash, best_move, to_tt(best, ply), depth, bound);
         best
     }
 
@@ -448,14 +412,7 @@ impl<'a> Searcher<'a> {
 
     /// Stand pat or close a mill: captures change the material, so the static value is
     /// only trusted once no capture is pending for the side to move.
-    fn quiescence(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: i32,
-    ) -> i32 {
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
         let stand = evaluate(pos, self.variant, self.flying);
         if stand >= beta || qdepth >= MAX_QUIESCENCE {
             return stand;
@@ -471,11 +428,7 @@ impl<'a> Searcher<'a> {
             let score = if movegen::too_few_pieces(&child) {
                 WIN - ply as i32 - 1
             } else if !movegen::has_move(&child, self.variant, self.flying) {
-                if child.placing_done() && child.occupied() == self.variant.all {
-                    0
-                } else {
-                    WIN - ply as i32 - 1
-                }
+                if child.placing_done() && child.occupied() == self.variant.all { 0 } else { WIN - ply as i32 - 1 }
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1)
             };
@@ -513,11 +466,7 @@ impl<'a> Searcher<'a> {
             } else if m == killers[1] {
                 KILLER_2
             } else {
-                let from = if m.from == NO_POINT {
-                    24
-                } else {
-                    m.from as usize
-                };
+                let from = if m.from == NO_POINT { 24 } else { m.from as usize };
                 history[from][m.to as usize].min(KILLER_2 - 1)
             };
         }
@@ -528,11 +477,7 @@ impl<'a> Searcher<'a> {
 fn threat_pieces(pos: &Position, variant: &Variant, c: Colour) -> Bits {
     let own = pos.board[c.index()];
     let empty = variant.all & !pos.occupied();
-    variant
-        .mills
-        .iter()
-        .filter(|&&m| (own & m).count_ones() == 2 && empty & m != 0)
-        .fold(0, |acc, &m| acc | (own & m))
+    variant.mills.iter().filter(|&&m| (own & m).count_ones() == 2 && empty & m != 0).fold(0, |acc, &m| acc | (own & m))
 }
 
 /// Late move reductions by depth and move number: the usual logarithmic table.

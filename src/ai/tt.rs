@@ -21,11 +21,7 @@ pub struct Entry {
 
 const EMPTY: Entry = Entry {
     key: 0,
-    best: Move {
-        from: NO_POINT,
-        to: NO_POINT,
-        capture: NO_POINT,
-    },
+    best: Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT },
     score: 0,
     depth: -1,
     bound: Bound::Upper,
@@ -40,10 +36,7 @@ impl Table {
     /// A table of 2^`bits` entries (16 bytes each).
     pub fn new(bits: u32) -> Self {
         let size = 1usize << bits;
-        Table {
-            entries: vec![EMPTY; size],
-            mask: size - 1,
-        }
+        Table { entries: vec![EMPTY; size], mask: size - 1 }
     }
 
     #[inline]

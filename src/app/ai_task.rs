@@ -15,12 +15,8 @@ use crate::ai::{self, Level};
 use crate::rules::Move;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Thinking>().add_systems(
-        Update,
-        (cancel_stale, ask_for_hint, start_search, poll)
-            .chain()
-            .after(PlaySet),
-    );
+    app.init_resource::<Thinking>()
+        .add_systems(Update, (cancel_stale, ask_for_hint, start_search, poll).chain().after(PlaySet));
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,9 +45,7 @@ pub struct Thinking {
 
 impl Thinking {
     pub fn is_replying(&self) -> bool {
-        self.job
-            .as_ref()
-            .is_some_and(|j| j.purpose == Purpose::Reply)
+        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Reply)
     }
 
     fn spawn(&mut self, session: &Session, level: Level, purpose: Purpose) {
@@ -59,15 +53,9 @@ impl Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let seed = rand::random::<u64>();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            ai::think(&game, level, level.limits(None), seed, &flag).map(|t| t.best)
-        });
-        self.job = Some(Job {
-            task,
-            stop,
-            revision: session.revision,
-            purpose,
-        });
+        let task = AsyncComputeTaskPool::get()
+            .spawn(async move { ai::think(&game, level, level.limits(None), seed, &flag).map(|t| t.best) });
+        self.job = Some(Job { task, stop, revision: session.revision, purpose });
         self.started += 1;
     }
 
@@ -80,24 +68,13 @@ impl Thinking {
 }
 
 fn cancel_stale(mut thinking: ResMut<Thinking>, session: Res<Session>) {
-    if thinking
-        .job
-        .as_ref()
-        .is_some_and(|j| j.revision != session.revision)
-    {
+    if thinking.job.as_ref().is_some_and(|j| j.revision != session.revision) {
         thinking.cancel();
     }
 }
 
-fn ask_for_hint(
-    mut commands: MessageReader<Command>,
-    mut thinking: ResMut<Thinking>,
-    session: Res<Session>,
-) {
-    if commands.read().any(|c| *c == Command::Hint)
-        && thinking.job.is_none()
-        && session.human_to_move()
-    {
+fn ask_for_hint(mut commands: MessageReader<Command>, mut thinking: ResMut<Thinking>, session: Res<Session>) {
+    if commands.read().any(|c| *c == Command::Hint) && thinking.job.is_none() && session.human_to_move() {
         thinking.spawn(&session, Level::Hard, Purpose::Hint);
     }
 }

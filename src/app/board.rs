@@ -37,20 +37,9 @@ impl Layout {
     pub fn fit(window: Vec2, area: Rect, variant: &Variant) -> Layout {
         let span = (variant.grid - 1) as f32 + 2.0 * MARGIN;
         let landscape = area.width() >= area.height();
-        let (w, h) = if landscape {
-            (span + 2.0 * HAND_BAND, span)
-        } else {
-            (span, span + 2.0 * HAND_BAND)
-        };
+        let (w, h) = if landscape { (span + 2.0 * HAND_BAND, span) } else { (span, span + 2.0 * HAND_BAND) };
         let unit = (area.width() / w).min(area.height() / h).max(1.0);
-        Layout {
-            window,
-            centre: area.center(),
-            unit,
-            landscape,
-            grid: variant.grid,
-            pieces: variant.pieces,
-        }
+        Layout { window, centre: area.center(), unit, landscape, grid: variant.grid, pieces: variant.pieces }
     }
 
     fn mid(&self) -> f32 {
@@ -71,11 +60,7 @@ impl Layout {
         let spacing = ((self.grid - 1) as f32 / (n - 1.0)).min(0.75);
         let along = (k as f32 - (n - 1.0) / 2.0) * spacing;
         let sign = if colour == Colour::White { -1.0 } else { 1.0 };
-        if self.landscape {
-            Vec2::new(sign * out, -along)
-        } else {
-            Vec2::new(along, sign * out)
-        }
+        if self.landscape { Vec2::new(sign * out, -along) } else { Vec2::new(along, sign * out) }
     }
 
     /// Where the coordinate labels go: columns below the board, rows to its left.
@@ -132,10 +117,7 @@ pub struct Viewport {
 impl Default for Viewport {
     fn default() -> Self {
         let window = Vec2::new(1280.0, 800.0);
-        Viewport {
-            window,
-            board_area: Rect::from_corners(Vec2::ZERO, window),
-        }
+        Viewport { window, board_area: Rect::from_corners(Vec2::ZERO, window) }
     }
 }
 
@@ -152,20 +134,12 @@ mod tests {
     fn every_point_maps_back_to_itself_at_any_size() {
         for kind in VariantKind::ALL {
             let v = kind.variant();
-            for (w, h) in [
-                (360.0, 740.0),
-                (1280.0, 800.0),
-                (800.0, 800.0),
-                (2560.0, 1080.0),
-            ] {
+            for (w, h) in [(360.0, 740.0), (1280.0, 800.0), (800.0, 800.0), (2560.0, 1080.0)] {
                 let window = Vec2::new(w, h);
                 let l = Layout::fit(window, Rect::from_corners(Vec2::new(0.0, 40.0), window), v);
                 for p in 0..v.len() as u8 {
                     let s = l.screen_of_point(v, p);
-                    assert!(
-                        s.x > 0.0 && s.y > 40.0 && s.x < w && s.y < h,
-                        "{kind:?} {w}x{h} point {p} at {s}"
-                    );
+                    assert!(s.x > 0.0 && s.y > 40.0 && s.x < w && s.y < h, "{kind:?} {w}x{h} point {p} at {s}");
                     assert_eq!(l.point_at(v, s), Some(p));
                     // a finger a little off still hits the point
                     assert_eq!(l.point_at(v, s + Vec2::splat(l.unit * 0.3)), Some(p));

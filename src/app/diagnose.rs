@@ -27,7 +27,13 @@ const WARM_UP: Duration = Duration::from_secs(4);
 const IDLE: Duration = Duration::from_secs(4);
 const THINKING: Duration = Duration::from_secs(6);
 
-fn measure(mut frames: ResMut<Frames>, mut session: ResMut<Session>, thinking: Res<Thinking>, mut commands: MessageWriter<Command>, mut exit: MessageWriter<AppExit>) {
+fn measure(
+    mut frames: ResMut<Frames>,
+    mut session: ResMut<Session>,
+    thinking: Res<Thinking>,
+    mut commands: MessageWriter<Command>,
+    mut exit: MessageWriter<AppExit>,
+) {
     let now = Instant::now();
     let started = *frames.started.get_or_insert(now);
     let frame = frames.last.map(|l| now - l);

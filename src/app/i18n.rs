@@ -26,8 +26,7 @@ impl Lang {
         let code = code.to_ascii_lowercase();
         if code.starts_with("tr") {
             Some(Lang::Tr)
-        } else if code.starts_with("en") || code == "c" || code.starts_with("c.") || code == "posix"
-        {
+        } else if code.starts_with("en") || code == "c" || code.starts_with("c.") || code == "posix" {
             Some(Lang::En)
         } else {
             None
@@ -239,15 +238,9 @@ pub fn explain(lang: Lang, why: Illegal, can_fly: bool) -> &'static str {
         (Lang::Tr, Illegal::GameOver) => "Oyun bitti.",
         (Lang::En, Illegal::GameOver) => "The game is over.",
         (Lang::Tr, Illegal::MustPlace) => "Önce elindeki taşları yerleştir: boş bir noktaya dokun.",
-        (Lang::En, Illegal::MustPlace) => {
-            "Place the pieces in your hand first: tap an empty point."
-        }
-        (Lang::Tr, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => {
-            word(lang, Word::SelectPieceFirst)
-        }
-        (Lang::En, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => {
-            word(lang, Word::SelectPieceFirst)
-        }
+        (Lang::En, Illegal::MustPlace) => "Place the pieces in your hand first: tap an empty point.",
+        (Lang::Tr, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => word(lang, Word::SelectPieceFirst),
+        (Lang::En, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => word(lang, Word::SelectPieceFirst),
         (Lang::Tr, Illegal::Occupied(_)) => "Bu nokta dolu.",
         (Lang::En, Illegal::Occupied(_)) => "That point is taken.",
         (Lang::Tr, Illegal::NotYourPiece(_)) => "Bu taş rakibinin.",
@@ -258,15 +251,11 @@ pub fn explain(lang: Lang, why: Illegal, can_fly: bool) -> &'static str {
         (Lang::En, Illegal::NotNeighbour { .. }) => {
             "A piece slides along a line to a neighbouring empty point: no jumping, no diagonals."
         }
-        (Lang::Tr, Illegal::FlyingOff) if !can_fly => {
-            "Bu oyunda taşlar uçmaz: yalnız komşu noktaya kayar."
-        }
+        (Lang::Tr, Illegal::FlyingOff) if !can_fly => "Bu oyunda taşlar uçmaz: yalnız komşu noktaya kayar.",
         (Lang::En, Illegal::FlyingOff) if !can_fly => {
             "Pieces never fly in this game: they slide to a neighbouring point."
         }
-        (Lang::Tr, Illegal::FlyingOff) => {
-            "Bu oyunda uçma kapalı: üç taşla da yalnız komşu noktaya gidilir."
-        }
+        (Lang::Tr, Illegal::FlyingOff) => "Bu oyunda uçma kapalı: üç taşla da yalnız komşu noktaya gidilir.",
         (Lang::En, Illegal::FlyingOff) => {
             "Flying is off in this game: even with three pieces you slide to a neighbour."
         }
@@ -276,9 +265,7 @@ pub fn explain(lang: Lang, why: Illegal, can_fly: bool) -> &'static str {
         (Lang::En, Illegal::NoMill) => "Only a move that closes a mill takes a piece.",
         (Lang::Tr, Illegal::CaptureNotOpponent(_)) => "Rakibinin taşlarından birini seç.",
         (Lang::En, Illegal::CaptureNotOpponent(_)) => "Choose one of your opponent's pieces.",
-        (Lang::Tr, Illegal::CaptureProtected(_)) => {
-            "Dizedeki taş alınamaz: önce dize dışındaki bir taşı al."
-        }
+        (Lang::Tr, Illegal::CaptureProtected(_)) => "Dizedeki taş alınamaz: önce dize dışındaki bir taşı al.",
         (Lang::En, Illegal::CaptureProtected(_)) => {
             "A piece in a mill is protected while others are free: take one outside a mill."
         }

@@ -14,18 +14,10 @@ use super::play::{BoardTap, Command, PlaySet, Selection, Session};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin in the game; headless tests have no window.
-    app.add_message::<CursorMoved>()
-        .init_resource::<Pointer>()
-        .add_systems(
-            Update,
-            (
-                track_cursor,
-                (mouse, touch).run_if(pointer_is_ours),
-                keys.run_if(keyboard_is_ours),
-            )
-                .chain()
-                .before(PlaySet),
-        );
+    app.add_message::<CursorMoved>().init_resource::<Pointer>().add_systems(
+        Update,
+        (track_cursor, (mouse, touch).run_if(pointer_is_ours), keys.run_if(keyboard_is_ours)).chain().before(PlaySet),
+    );
 }
 
 /// The pointer's last position and where the current press began, in screen coordinates.
@@ -58,11 +50,7 @@ fn taps(layout: &BoardLayout, session: &Session, start: Vec2, end: Vec2) -> Vec<
     let variant = session.game.board();
     let a = layout.0.point_at(variant, start);
     let b = layout.0.point_at(variant, end);
-    if a == b || a.is_none() {
-        vec![BoardTap::pointer(b)]
-    } else {
-        vec![BoardTap::pointer(a), BoardTap::pointer(b)]
-    }
+    if a == b || a.is_none() { vec![BoardTap::pointer(b)] } else { vec![BoardTap::pointer(a), BoardTap::pointer(b)] }
 }
 
 fn mouse(
@@ -135,9 +123,7 @@ fn keys(
             _ => None,
         };
         if let Some(dir) = direction {
-            let here = selection
-                .focus
-                .map_or(Vec2::ZERO, |p| layout.0.point(variant, p));
+            let here = selection.focus.map_or(Vec2::ZERO, |p| layout.0.point(variant, p));
             let next = match selection.focus {
                 None => nearest(&layout, session.game.board(), here, None),
                 Some(_) => nearest(&layout, session.game.board(), here, Some(dir)),
@@ -152,10 +138,7 @@ fn keys(
             KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => {
                 if let Some(p) = selection.focus {
                     selection.focus_shown = true;
-                    taps.write(BoardTap {
-                        point: Some(p),
-                        from_keyboard: true,
-                    });
+                    taps.write(BoardTap { point: Some(p), from_keyboard: true });
                 }
             }
             KeyCode::Escape => {
@@ -177,12 +160,7 @@ fn keys(
 
 /// The point nearest `from` in direction `dir` (within 60° of it), or the nearest point
 /// overall when there is no direction.
-fn nearest(
-    layout: &BoardLayout,
-    variant: &crate::rules::Variant,
-    from: Vec2,
-    dir: Option<Vec2>,
-) -> Option<u8> {
+fn nearest(layout: &BoardLayout, variant: &crate::rules::Variant, from: Vec2, dir: Option<Vec2>) -> Option<u8> {
     (0..variant.len() as u8)
         .filter_map(|p| {
             let d = layout.0.point(variant, p) - from;

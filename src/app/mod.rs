@@ -32,20 +32,14 @@ pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>()
-            .init_resource::<Settings>()
-            .init_resource::<Viewport>();
+        app.init_state::<Screen>().init_resource::<Settings>().init_resource::<Viewport>();
         let settings = app.world().resource::<Settings>().clone();
         let session = Session::start(&settings, 0, 0);
         let viewport = *app.world().resource::<Viewport>();
-        app.insert_resource(BoardLayout(Layout::fit(
-            viewport.window,
-            viewport.board_area,
-            session.game.board(),
-        )))
-        .insert_resource(session)
-        .add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems))
-        .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin));
+        app.insert_resource(BoardLayout(Layout::fit(viewport.window, viewport.board_area, session.game.board())))
+            .insert_resource(session)
+            .add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems))
+            .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin));
         app.configure_sets(Update, play::PlaySet.before(pieces::PiecesSet));
         // The first frame lays the pieces out.
         app.world_mut().write_message(play::BoardReset);
@@ -53,11 +47,7 @@ impl Plugin for CorePlugin {
 }
 
 fn update_layout(viewport: Res<Viewport>, session: Res<Session>, mut layout: ResMut<BoardLayout>) {
-    let fitted = BoardLayout(Layout::fit(
-        viewport.window,
-        viewport.board_area,
-        session.game.board(),
-    ));
+    let fitted = BoardLayout(Layout::fit(viewport.window, viewport.board_area, session.game.board()));
     layout.set_if_neq(fitted);
 }
 
@@ -115,11 +105,7 @@ impl LaunchOptions {
                 },
                 "--flying" => o.settings.flying = value() != "off",
                 "--theme" => {
-                    o.settings.theme = if value() == "dark" {
-                        settings::Theme::Dark
-                    } else {
-                        settings::Theme::Light
-                    }
+                    o.settings.theme = if value() == "dark" { settings::Theme::Dark } else { settings::Theme::Light }
                 }
                 "--animation" => {
                     o.settings.animation = match value().as_str() {
@@ -129,9 +115,7 @@ impl LaunchOptions {
                         _ => 1.0,
                     }
                 }
-                "--window" => match value()
-                    .split_once('x')
-                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                "--window" => match value().split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
                 {
                     Some(size) => o.window = Some(size),
                     None => problems.push("--window takes WIDTHxHEIGHT, e.g. 1024x768".into()),
@@ -150,11 +134,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
     app.insert_resource(options.settings.clone())
         .insert_resource(ClearColor(view::palette(options.settings.theme).background))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Dokuz Taş".into(),
-                resolution: (w, h).into(),
-                ..default()
-            }),
+            primary_window: Some(Window { title: "Dokuz Taş".into(), resolution: (w, h).into(), ..default() }),
             ..default()
         }))
         .add_plugins(bevy_egui::EguiPlugin::default())

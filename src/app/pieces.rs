@@ -13,15 +13,7 @@ use crate::rules::{Colour, Position, Variant};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            rebuild,
-            animate_move,
-            advance_tweens,
-            advance_fades,
-            advance_flashes,
-            advance_shakes,
-            place,
-        )
+        (rebuild, animate_move, advance_tweens, advance_fades, advance_flashes, advance_shakes, place)
             .chain()
             .in_set(PiecesSet),
     );
@@ -60,11 +52,7 @@ pub struct Look {
 
 impl Default for Look {
     fn default() -> Self {
-        Look {
-            scale: 1.0,
-            alpha: 1.0,
-            glow: 0.0,
-        }
+        Look { scale: 1.0, alpha: 1.0, glow: 0.0 }
     }
 }
 
@@ -114,19 +102,11 @@ const FLASH_SECS: f32 = 0.9;
 const SHAKE_SECS: f32 = 0.4;
 
 /// Spawns the pieces of a position: on their points and in the hands.
-pub fn spawn_position(
-    commands: &mut Commands,
-    layout: &super::board::Layout,
-    variant: &Variant,
-    pos: &Position,
-) {
+pub fn spawn_position(commands: &mut Commands, layout: &super::board::Layout, variant: &Variant, pos: &Position) {
     for p in 0..variant.len() as u8 {
         if let Some(colour) = pos.colour_at(p) {
             commands.spawn((
-                Piece {
-                    colour,
-                    at: Spot::Board(p),
-                },
+                Piece { colour, at: Spot::Board(p) },
                 BoardPos(layout.point(variant, p)),
                 Look::default(),
                 Transform::default(),
@@ -136,10 +116,7 @@ pub fn spawn_position(
     for colour in [Colour::White, Colour::Black] {
         for k in 0..pos.in_hand[colour.index()] {
             commands.spawn((
-                Piece {
-                    colour,
-                    at: Spot::Hand(k),
-                },
+                Piece { colour, at: Spot::Hand(k) },
                 BoardPos(layout.hand_slot(colour, k)),
                 Look::default(),
                 Transform::default(),
@@ -163,12 +140,7 @@ fn rebuild(
     for e in &pieces {
         commands.entity(e).despawn();
     }
-    spawn_position(
-        &mut commands,
-        &layout.0,
-        session.game.board(),
-        session.game.position(),
-    );
+    spawn_position(&mut commands, &layout.0, session.game.board(), session.game.position());
 }
 
 fn animate_move(
@@ -192,10 +164,7 @@ fn animate_move(
                 .filter(|(_, p, _)| p.colour == applied.mover && matches!(p.at, Spot::Hand(_)))
                 .max_by_key(|(_, p, _)| if let Spot::Hand(k) = p.at { k } else { 0 })
                 .map(|(e, ..)| e),
-            Some(from) => pieces
-                .iter()
-                .find(|(_, p, _)| p.at == Spot::Board(from))
-                .map(|(e, ..)| e),
+            Some(from) => pieces.iter().find(|(_, p, _)| p.at == Spot::Board(from)).map(|(e, ..)| e),
         };
         if let Some(e) = mover
             && let Ok((_, mut piece, pos)) = pieces.get_mut(e)
@@ -203,9 +172,7 @@ fn animate_move(
             piece.at = Spot::Board(m.to);
             let kind = match m.from_point() {
                 None => TweenKind::Drop,
-                Some(from) if variant.neighbours[from as usize] & (1 << m.to) != 0 => {
-                    TweenKind::Slide
-                }
+                Some(from) if variant.neighbours[from as usize] & (1 << m.to) != 0 => TweenKind::Slide,
                 Some(_) => TweenKind::Flight,
             };
             let duration = secs(match kind {
@@ -213,13 +180,7 @@ fn animate_move(
                 TweenKind::Slide => SLIDE_SECS,
                 TweenKind::Flight => FLIGHT_SECS,
             });
-            commands.entity(e).insert(Tween {
-                from: pos.0,
-                to: target,
-                t: 0.0,
-                secs: duration,
-                kind,
-            });
+            commands.entity(e).insert(Tween { from: pos.0, to: target, t: 0.0, secs: duration, kind });
         }
         if let Some(c) = m.captured_point()
             && let Some((e, ..)) = pieces.iter().find(|(_, p, _)| p.at == Spot::Board(c))
@@ -227,10 +188,7 @@ fn animate_move(
             if let Ok((_, mut piece, _)) = pieces.get_mut(e) {
                 piece.at = Spot::Captured;
             }
-            commands.entity(e).insert(Fade {
-                t: 0.0,
-                secs: secs(FADE_SECS),
-            });
+            commands.entity(e).insert(Fade { t: 0.0, secs: secs(FADE_SECS) });
         }
         // The closed mill flashes.
         if m.captures() {
@@ -244,10 +202,7 @@ fn animate_move(
             for (e, p, _) in &pieces {
                 let on_mill = matches!(p.at, Spot::Board(q) if flashing & (1 << q) != 0);
                 if on_mill && p.colour == applied.mover {
-                    commands.entity(e).insert(Flash {
-                        t: 0.0,
-                        secs: secs(FLASH_SECS),
-                    });
+                    commands.entity(e).insert(Flash { t: 0.0, secs: secs(FLASH_SECS) });
                 }
             }
         }
@@ -256,11 +211,7 @@ fn animate_move(
 
 /// Advances an animation's progress; `true` when it has ended.
 fn progress(t: &mut f32, secs: f32, dt: f32) -> bool {
-    *t = if secs <= 0.0 {
-        1.0
-    } else {
-        (*t + dt / secs).min(1.0)
-    };
+    *t = if secs <= 0.0 { 1.0 } else { (*t + dt / secs).min(1.0) };
     *t >= 1.0
 }
 
@@ -292,11 +243,7 @@ fn advance_tweens(
     }
 }
 
-fn advance_fades(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut q: Query<(Entity, &mut Fade, &mut Look)>,
-) {
+fn advance_fades(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Fade, &mut Look)>) {
     for (e, mut fade, mut look) in &mut q {
         let secs = fade.secs;
         let done = progress(&mut fade.t, secs, time.delta_secs());
@@ -308,11 +255,7 @@ fn advance_fades(
     }
 }
 
-fn advance_flashes(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut q: Query<(Entity, &mut Flash, &mut Look)>,
-) {
+fn advance_flashes(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Flash, &mut Look)>) {
     for (e, mut flash, mut look) in &mut q {
         let secs = flash.secs;
         let done = progress(&mut flash.t, secs, time.delta_secs());
@@ -334,10 +277,7 @@ fn advance_shakes(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity,
 }
 
 /// Board position and look to the transform, through the one layout.
-fn place(
-    layout: Res<BoardLayout>,
-    mut q: Query<(&BoardPos, &Look, Option<&Shake>, &mut Transform), With<Piece>>,
-) {
+fn place(layout: Res<BoardLayout>, mut q: Query<(&BoardPos, &Look, Option<&Shake>, &mut Transform), With<Piece>>) {
     let l = &layout.0;
     for (pos, look, shake, mut tf) in &mut q {
         let mut world = l.to_world(pos.0);

@@ -20,17 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ComputerMove>()
         .init_resource::<Selection>()
         .init_resource::<Notice>()
-        .add_systems(
-            Update,
-            (
-                handle_commands,
-                handle_taps,
-                apply_computer_moves,
-                age_notice,
-            )
-                .chain()
-                .in_set(PlaySet),
-        );
+        .add_systems(Update, (handle_commands, handle_taps, apply_computer_moves, age_notice).chain().in_set(PlaySet));
 }
 
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -45,10 +35,7 @@ pub struct BoardTap {
 
 impl BoardTap {
     pub fn pointer(point: Option<u8>) -> Self {
-        BoardTap {
-            point,
-            from_keyboard: false,
-        }
+        BoardTap { point, from_keyboard: false }
     }
 }
 
@@ -104,21 +91,13 @@ impl Session {
             ColourChoice::Alternate if number % 2 == 0 => Colour::White,
             ColourChoice::Alternate => Colour::Black,
         };
-        Session {
-            game: Game::new(settings.rules()),
-            number,
-            revision,
-            opponent: settings.opponent,
-            human,
-        }
+        Session { game: Game::new(settings.rules()), number, revision, opponent: settings.opponent, human }
     }
 
     /// The computer's level if it is the computer's turn in a game still going on.
     pub fn computer_to_move(&self) -> Option<Level> {
         match self.opponent {
-            Opponent::Computer(level)
-                if self.game.position().side != self.human && !self.game.status().is_over() =>
-            {
+            Opponent::Computer(level) if self.game.position().side != self.human && !self.game.status().is_over() => {
                 Some(level)
             }
             _ => None,
@@ -189,11 +168,7 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
         return Decision::Refuse(Illegal::GameOver);
     }
     if let Some(step) = selection.pending {
-        let syntax = MoveSyntax {
-            from: step.from_point(),
-            to: step.to,
-            capture: Some(point),
-        };
+        let syntax = MoveSyntax { from: step.from_point(), to: step.to, capture: Some(point) };
         return match check_move(pos, rules, syntax) {
             Ok(m) => Decision::Play(m),
             Err(e) => Decision::Refuse(e),
@@ -201,19 +176,11 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
     }
     let step = if pos.in_hand[us.index()] > 0 {
         if let Err(e) = check_step(pos, rules, None, point) {
-            return Decision::Refuse(if pos.colour_at(point) == Some(us) {
-                Illegal::MustPlace
-            } else {
-                e
-            });
+            return Decision::Refuse(if pos.colour_at(point) == Some(us) { Illegal::MustPlace } else { e });
         }
         Move::place(point)
     } else if pos.colour_at(point) == Some(us) {
-        return if selection.selected == Some(point) {
-            Decision::Deselect
-        } else {
-            Decision::Select(point)
-        };
+        return if selection.selected == Some(point) { Decision::Deselect } else { Decision::Select(point) };
     } else if let Some(from) = selection.selected {
         if let Err(e) = check_step(pos, rules, Some(from), point) {
             return Decision::Refuse(e);
@@ -231,26 +198,15 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
         if let Some(from) = step.from_point() {
             own &= !(1 << from);
         }
-        let mills = variant.mills_of[step.to as usize]
-            .iter()
-            .filter(|&&m| own & m == m)
-            .count();
-        Decision::AwaitCapture {
-            step,
-            double: mills >= 2,
-        }
+        let mills = variant.mills_of[step.to as usize].iter().filter(|&&m| own & m == m).count();
+        Decision::AwaitCapture { step, double: mills >= 2 }
     } else {
         Decision::Play(step)
     }
 }
 
 /// Plays a legal move: the one way moves reach the game, for taps and the computer alike.
-pub fn apply(
-    session: &mut Session,
-    selection: &mut Selection,
-    m: Move,
-    applied: &mut MessageWriter<MoveApplied>,
-) {
+pub fn apply(session: &mut Session, selection: &mut Selection, m: Move, applied: &mut MessageWriter<MoveApplied>) {
     let mover = session.game.position().side;
     session.game.push(m);
     session.revision += 1;
@@ -294,11 +250,7 @@ fn handle_taps(
             Decision::AwaitCapture { step, double } => {
                 selection.pending = Some(step);
                 selection.selected = None;
-                notice.show(NoticeText::Info(if double {
-                    Word::DoubleMill
-                } else {
-                    Word::MillTakePiece
-                }));
+                notice.show(NoticeText::Info(if double { Word::DoubleMill } else { Word::MillTakePiece }));
             }
             Decision::Play(m) => {
                 notice.text = None;
@@ -342,11 +294,7 @@ fn handle_commands(
         };
         if changed {
             session.revision += 1;
-            *selection = Selection {
-                focus: selection.focus,
-                focus_shown: selection.focus_shown,
-                ..default()
-            };
+            *selection = Selection { focus: selection.focus, focus_shown: selection.focus_shown, ..default() };
             notice.text = None;
             resets.write(BoardReset);
         }

@@ -13,20 +13,10 @@ use super::settings::{Settings, Theme};
 use crate::rules::{Colour, Move};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, setup)
-        .add_systems(PreUpdate, track_window)
-        .add_systems(
-            Update,
-            (
-                draw_board,
-                dress_pieces,
-                paint_pieces,
-                draw_markers,
-                clear_colour,
-            )
-                .chain()
-                .after(PiecesSet),
-        );
+    app.add_systems(Startup, setup).add_systems(PreUpdate, track_window).add_systems(
+        Update,
+        (draw_board, dress_pieces, paint_pieces, draw_markers, clear_colour).chain().after(PiecesSet),
+    );
 }
 
 /// The bundled font (shows ş ğ ı İ ö ü ç), shared with the UI.
@@ -63,14 +53,8 @@ pub fn palette(theme: Theme) -> Palette {
             plate: Color::srgb_u8(0xDC, 0xB8, 0x80),
             line: Color::srgb_u8(0x4A, 0x32, 0x1E),
             label: Color::srgb_u8(0x5E, 0x46, 0x30),
-            piece: [
-                Color::srgb_u8(0xFA, 0xF7, 0xF0),
-                Color::srgb_u8(0x26, 0x24, 0x22),
-            ],
-            rim: [
-                Color::srgb_u8(0x7A, 0x6A, 0x58),
-                Color::srgb_u8(0x05, 0x05, 0x05),
-            ],
+            piece: [Color::srgb_u8(0xFA, 0xF7, 0xF0), Color::srgb_u8(0x26, 0x24, 0x22)],
+            rim: [Color::srgb_u8(0x7A, 0x6A, 0x58), Color::srgb_u8(0x05, 0x05, 0x05)],
             glow: Color::srgb_u8(0xFF, 0xC4, 0x2E),
             selected: Color::srgb_u8(0xE0, 0x8A, 0x00),
             target: Color::srgb_u8(0x2E, 0x8B, 0x57),
@@ -84,14 +68,8 @@ pub fn palette(theme: Theme) -> Palette {
             plate: Color::srgb_u8(0x2E, 0x33, 0x3B),
             line: Color::srgb_u8(0xB8, 0xBE, 0xC8),
             label: Color::srgb_u8(0x9A, 0xA2, 0xAE),
-            piece: [
-                Color::srgb_u8(0xEE, 0xEA, 0xE0),
-                Color::srgb_u8(0x0E, 0x0F, 0x12),
-            ],
-            rim: [
-                Color::srgb_u8(0x9A, 0x90, 0x80),
-                Color::srgb_u8(0x80, 0x88, 0x96),
-            ],
+            piece: [Color::srgb_u8(0xEE, 0xEA, 0xE0), Color::srgb_u8(0x0E, 0x0F, 0x12)],
+            rim: [Color::srgb_u8(0x9A, 0x90, 0x80), Color::srgb_u8(0x80, 0x88, 0x96)],
             glow: Color::srgb_u8(0xFF, 0xC4, 0x2E),
             selected: Color::srgb_u8(0xFF, 0xA8, 0x20),
             target: Color::srgb_u8(0x4C, 0xC3, 0x7A),
@@ -103,11 +81,7 @@ pub fn palette(theme: Theme) -> Palette {
     }
 }
 
-fn setup(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut fonts: ResMut<Assets<Font>>,
-) {
+fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut fonts: ResMut<Assets<Font>>) {
     commands.spawn(Camera2d);
     commands.insert_resource(Assets2d {
         disc: meshes.add(Circle::new(1.0)),
@@ -123,10 +97,7 @@ fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMu
     if viewport.window != size {
         // Until the UI reports its panels, the whole window is board.
         let area = Rect::from_corners(Vec2::ZERO, size);
-        viewport.set_if_neq(Viewport {
-            window: size,
-            board_area: area,
-        });
+        viewport.set_if_neq(Viewport { window: size, board_area: area });
     }
 }
 
@@ -175,10 +146,7 @@ fn draw_board(
     ));
     let thickness = (0.055 * l.unit).max(2.0);
     for &(a, b) in &variant.lines {
-        let (pa, pb) = (
-            l.to_world(l.point(variant, a)),
-            l.to_world(l.point(variant, b)),
-        );
+        let (pa, pb) = (l.to_world(l.point(variant, a)), l.to_world(l.point(variant, b)));
         let d = pb - pa;
         commands.spawn((
             BoardItem,
@@ -231,11 +199,7 @@ fn dress_pieces(
         let rim = materials.add(Color::BLACK);
         commands
             .entity(e)
-            .insert((
-                Mesh2d(assets.disc.clone()),
-                MeshMaterial2d(fill.clone()),
-                Visibility::default(),
-            ))
+            .insert((Mesh2d(assets.disc.clone()), MeshMaterial2d(fill.clone()), Visibility::default()))
             .with_child((
                 Mesh2d(assets.ring.clone()),
                 MeshMaterial2d(rim.clone()),
@@ -256,9 +220,7 @@ fn paint_pieces(
             continue;
         }
         let c = piece.colour.index();
-        let fill = pal.piece[c]
-            .mix(&pal.glow, look.glow * 0.8)
-            .with_alpha(look.alpha);
+        let fill = pal.piece[c].mix(&pal.glow, look.glow * 0.8).with_alpha(look.alpha);
         let rim = pal.rim[c].mix(&pal.glow, look.glow).with_alpha(look.alpha);
         if let Some(mut m) = materials.get_mut(&mats.fill) {
             m.color = fill;
@@ -283,11 +245,7 @@ fn draw_markers(
     mut materials: ResMut<Assets<ColorMaterial>>,
     markers: Query<Entity, With<Marker>>,
 ) {
-    if !(layout.is_changed()
-        || settings.is_changed()
-        || session.is_changed()
-        || selection.is_changed())
-    {
+    if !(layout.is_changed() || settings.is_changed() || session.is_changed() || selection.is_changed()) {
         return;
     }
     for e in &markers {
@@ -298,11 +256,7 @@ fn draw_markers(
     let variant = game.board();
     let pal = palette(settings.theme);
     let mut ring = |p: u8, colour: Color, radius: f32, z: f32, filled: bool| {
-        let mesh = if filled {
-            assets.disc.clone()
-        } else {
-            assets.ring.clone()
-        };
+        let mesh = if filled { assets.disc.clone() } else { assets.ring.clone() };
         commands.spawn((
             Marker,
             Mesh2d(mesh),
@@ -326,16 +280,8 @@ fn draw_markers(
     }
     if let Some(step) = selection.pending {
         // the step that closed the mill, shown as a ghost, and the pieces it may take
-        ring(
-            step.to,
-            pal.piece[game.position().side.index()].with_alpha(0.6),
-            PIECE_RADIUS,
-            1.7,
-            true,
-        );
-        let victims = game
-            .position()
-            .capturable(variant, game.position().side.opponent());
+        ring(step.to, pal.piece[game.position().side.index()].with_alpha(0.6), PIECE_RADIUS, 1.7, true);
+        let victims = game.position().capturable(variant, game.position().side.opponent());
         for p in 0..variant.len() as u8 {
             if victims & (1 << p) != 0 {
                 ring(p, pal.capture, PIECE_RADIUS * 1.3, 4.0, false);
@@ -343,11 +289,7 @@ fn draw_markers(
         }
     } else if let Some(from) = selection.selected {
         ring(from, pal.selected, PIECE_RADIUS * 1.3, 4.0, false);
-        for m in game
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from_point() == Some(from))
-        {
+        for m in game.legal_moves().iter().filter(|m| m.from_point() == Some(from)) {
             ring(m.to, pal.target, 0.14, 1.8, true);
         }
     }

@@ -18,18 +18,12 @@ pub struct Rules {
 impl Rules {
     /// The variant with its default flying rule (on where the variant allows it).
     pub fn new(variant: VariantKind) -> Self {
-        Rules {
-            variant,
-            flying: variant.variant().can_fly,
-        }
+        Rules { variant, flying: variant.variant().can_fly }
     }
 
     /// `flying` is ignored where the variant never flies.
     pub fn with_flying(variant: VariantKind, flying: bool) -> Self {
-        Rules {
-            variant,
-            flying: flying && variant.variant().can_fly,
-        }
+        Rules { variant, flying: flying && variant.variant().can_fly }
     }
 
     pub fn board(&self) -> &'static Variant {
@@ -127,21 +121,18 @@ impl fmt::Display for Illegal {
             Self::Occupied(_) => write!(f, "that point is occupied"),
             Self::NoPieceAt(_) => write!(f, "there is no piece there"),
             Self::NotYourPiece(_) => write!(f, "that piece belongs to the opponent"),
-            Self::NotNeighbour { .. } => write!(
-                f,
-                "a piece slides along a line to a neighbouring point: no jumping, no diagonals"
-            ),
-            Self::FlyingOff => write!(
-                f,
-                "flying is not allowed in this game (switched off, or a variant that never flies)"
-            ),
+            Self::NotNeighbour { .. } => {
+                write!(f, "a piece slides along a line to a neighbouring point: no jumping, no diagonals")
+            }
+            Self::FlyingOff => {
+                write!(f, "flying is not allowed in this game (switched off, or a variant that never flies)")
+            }
             Self::CaptureRequired => write!(f, "the move closes a mill: name the piece to take"),
             Self::NoMill => write!(f, "only a move that closes a mill takes a piece"),
             Self::CaptureNotOpponent(_) => write!(f, "only an opponent's piece can be taken"),
-            Self::CaptureProtected(_) => write!(
-                f,
-                "that piece stands in a mill and the opponent has pieces outside mills: take one of those"
-            ),
+            Self::CaptureProtected(_) => {
+                write!(f, "that piece stands in a mill and the opponent has pieces outside mills: take one of those")
+            }
         }
     }
 }
@@ -187,11 +178,7 @@ pub fn check_step(pos: &Position, rules: Rules, from: Option<u8>, to: u8) -> Res
         && variant.neighbours[from as usize] & (1 << to) == 0
         && !pos.can_fly(us, rules.flying)
     {
-        return Err(if pos.own().count_ones() == 3 {
-            Illegal::FlyingOff
-        } else {
-            Illegal::NotNeighbour { from, to }
-        });
+        return Err(if pos.own().count_ones() == 3 { Illegal::FlyingOff } else { Illegal::NotNeighbour { from, to } });
     }
     Ok(())
 }
@@ -204,20 +191,14 @@ pub fn check_move(pos: &Position, rules: Rules, syntax: MoveSyntax) -> Result<Mo
     }
     check_step(pos, rules, syntax.from, syntax.to)?;
     let from = syntax.from.unwrap_or(super::position::NO_POINT);
-    let m = Move {
-        from,
-        to: syntax.to,
-        capture: super::position::NO_POINT,
-    };
+    let m = Move { from, to: syntax.to, capture: super::position::NO_POINT };
     let victims = pos.capturable(rules.board(), pos.side.opponent());
     let mill = movegen::closes_mill(pos, rules.board(), from, syntax.to);
     match syntax.capture {
         None if mill && victims != 0 => Err(Illegal::CaptureRequired),
         None => Ok(m),
         Some(_) if !mill => Err(Illegal::NoMill),
-        Some(c) if pos.colour_at(c) != Some(pos.side.opponent()) => {
-            Err(Illegal::CaptureNotOpponent(c))
-        }
+        Some(c) if pos.colour_at(c) != Some(pos.side.opponent()) => Err(Illegal::CaptureNotOpponent(c)),
         Some(c) if victims & (1 << c) == 0 => Err(Illegal::CaptureProtected(c)),
         Some(c) => Ok(m.with_capture(c)),
     }
@@ -239,22 +220,14 @@ impl Game {
     }
 
     pub fn from_position(rules: Rules, start: Position) -> Self {
-        Game {
-            rules,
-            history: vec![start],
-            moves: Vec::new(),
-            redo: Vec::new(),
-        }
+        Game { rules, history: vec![start], moves: Vec::new(), redo: Vec::new() }
     }
 
     /// A game from optional position text, validated.
     pub fn from_text(rules: Rules, position: Option<&str>) -> Result<Self, PositionError> {
         match position {
             None => Ok(Self::new(rules)),
-            Some(text) => Ok(Self::from_position(
-                rules,
-                notation::parse_position(rules.board(), text)?,
-            )),
+            Some(text) => Ok(Self::from_position(rules, notation::parse_position(rules.board(), text)?)),
         }
     }
 
@@ -305,11 +278,7 @@ impl Game {
         if self.status().is_over() {
             return Err(Illegal::GameOver);
         }
-        let syntax = MoveSyntax {
-            from: m.from_point(),
-            to: m.to,
-            capture: m.captured_point(),
-        };
+        let syntax = MoveSyntax { from: m.from_point(), to: m.to, capture: m.captured_point() };
         let m = check_move(self.position(), self.rules, syntax)?;
         self.push(m);
         Ok(())
@@ -318,10 +287,7 @@ impl Game {
     /// Plays move text; the game is unchanged on error.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let syntax = notation::parse_move(self.board(), text).map_err(MoveError::Notation)?;
-        let illegal = |why| MoveError::Illegal {
-            text: text.trim().to_string(),
-            why,
-        };
+        let illegal = |why| MoveError::Illegal { text: text.trim().to_string(), why };
         if self.status().is_over() {
             return Err(illegal(Illegal::GameOver));
         }
@@ -367,10 +333,7 @@ impl Game {
             return 0;
         }
         let window = (pos.quiet_plies as usize + 1).min(self.history.len());
-        self.history[self.history.len() - window..]
-            .iter()
-            .filter(|p| same_position(p, pos))
-            .count()
+        self.history[self.history.len() - window..].iter().filter(|p| same_position(p, pos)).count()
     }
 
     pub fn status(&self) -> Status {
@@ -396,19 +359,13 @@ pub fn status_of(pos: &Position, rules: Rules, repetitions: impl FnOnce() -> usi
     let variant = rules.board();
     let loser = pos.side;
     if movegen::too_few_pieces(pos) {
-        return Status::Win {
-            winner: loser.opponent(),
-            reason: WinReason::TwoPieces,
-        };
+        return Status::Win { winner: loser.opponent(), reason: WinReason::TwoPieces };
     }
     if pos.placing_done() && pos.occupied() == variant.all {
         return Status::Draw(DrawReason::FullBoard);
     }
     if !movegen::has_move(pos, variant, rules.flying) {
-        return Status::Win {
-            winner: loser.opponent(),
-            reason: WinReason::Blocked,
-        };
+        return Status::Win { winner: loser.opponent(), reason: WinReason::Blocked };
     }
     if pos.placing_done() && pos.quiet_plies >= 50 {
         return Status::Draw(DrawReason::FiftyMoves);

@@ -23,10 +23,7 @@ impl Default for MoveList {
 
 impl MoveList {
     pub fn new() -> Self {
-        MoveList {
-            moves: [Move::place(0); MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [Move::place(0); MAX_MOVES], len: 0 }
     }
     #[inline]
     fn push(&mut self, m: Move) {
@@ -66,13 +63,7 @@ pub fn too_few_pieces(pos: &Position) -> bool {
 /// Calls `visit(from, to)` for every placement (`from == NO_POINT`), slide or flight of
 /// the side to move, ignoring captures.
 #[inline]
-fn for_each_step(
-    pos: &Position,
-    variant: &Variant,
-    flying: bool,
-    targets: Bits,
-    mut visit: impl FnMut(u8, u8),
-) {
+fn for_each_step(pos: &Position, variant: &Variant, flying: bool, targets: Bits, mut visit: impl FnMut(u8, u8)) {
     let empty = variant.all & !pos.occupied() & targets;
     let us = pos.side.index();
     if pos.in_hand[us] > 0 {
@@ -80,11 +71,7 @@ fn for_each_step(
     } else if pos.can_fly(pos.side, flying) {
         each_bit(pos.own(), |from| each_bit(empty, |to| visit(from, to)));
     } else {
-        each_bit(pos.own(), |from| {
-            each_bit(variant.neighbours[from as usize] & empty, |to| {
-                visit(from, to)
-            })
-        });
+        each_bit(pos.own(), |from| each_bit(variant.neighbours[from as usize] & empty, |to| visit(from, to)));
     }
 }
 
@@ -144,24 +131,14 @@ pub fn generate_captures(pos: &Position, variant: &Variant, flying: bool, list: 
 }
 
 /// The legal moves whose destination is in `targets`.
-fn generate_to(
-    pos: &Position,
-    variant: &Variant,
-    flying: bool,
-    targets: Bits,
-    list: &mut MoveList,
-) {
+fn generate_to(pos: &Position, variant: &Variant, flying: bool, targets: Bits, list: &mut MoveList) {
     list.len = 0;
     if too_few_pieces(pos) {
         return;
     }
     let victims = pos.capturable(variant, pos.side.opponent());
     for_each_step(pos, variant, flying, targets, |from, to| {
-        let m = Move {
-            from,
-            to,
-            capture: super::position::NO_POINT,
-        };
+        let m = Move { from, to, capture: super::position::NO_POINT };
         if victims != 0 && closes_mill(pos, variant, from, to) {
             each_bit(victims, |c| list.push(m.with_capture(c)));
         } else {
@@ -175,17 +152,10 @@ pub fn count(pos: &Position, variant: &Variant, flying: bool) -> u64 {
     if too_few_pieces(pos) {
         return 0;
     }
-    let victims = pos
-        .capturable(variant, pos.side.opponent())
-        .count_ones()
-        .max(1) as u64;
+    let victims = pos.capturable(variant, pos.side.opponent()).count_ones().max(1) as u64;
     let mut n = 0;
     for_each_step(pos, variant, flying, variant.all, |from, to| {
-        n += if closes_mill(pos, variant, from, to) {
-            victims
-        } else {
-            1
-        };
+        n += if closes_mill(pos, variant, from, to) { victims } else { 1 };
     });
     n
 }
@@ -201,9 +171,7 @@ pub fn has_move(pos: &Position, variant: &Variant, flying: bool) -> bool {
         return empty != 0;
     }
     let mut any = false;
-    each_bit(pos.own(), |from| {
-        any |= variant.neighbours[from as usize] & empty != 0
-    });
+    each_bit(pos.own(), |from| any |= variant.neighbours[from as usize] & empty != 0);
     any
 }
 
@@ -217,7 +185,5 @@ pub fn perft(pos: &Position, variant: &Variant, flying: bool, depth: u32) -> u64
     }
     let mut list = MoveList::new();
     generate(pos, variant, flying, &mut list);
-    list.iter()
-        .map(|&m| perft(&pos.play(m), variant, flying, depth - 1))
-        .sum()
+    list.iter().map(|&m| perft(&pos.play(m), variant, flying, depth - 1)).sum()
 }

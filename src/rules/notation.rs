@@ -28,14 +28,10 @@ impl fmt::Display for NotationError {
         match self {
             Self::Empty => write!(f, "empty move text"),
             Self::UnknownPoint(p) => write!(f, "unknown point '{p}' on this board"),
-            Self::Malformed(t) => write!(
-                f,
-                "malformed move '{t}': expected 'd6', 'a1-a4', 'd6xd7' or 'a1-a4xd7'"
-            ),
-            Self::TwoCaptures(t) => write!(
-                f,
-                "'{t}' takes two pieces: a move takes one piece, even when it closes two mills"
-            ),
+            Self::Malformed(t) => write!(f, "malformed move '{t}': expected 'd6', 'a1-a4', 'd6xd7' or 'a1-a4xd7'"),
+            Self::TwoCaptures(t) => {
+                write!(f, "'{t}' takes two pieces: a move takes one piece, even when it closes two mills")
+            }
         }
     }
 }
@@ -47,9 +43,7 @@ fn point(variant: &Variant, text: &str, whole: &str) -> Result<u8, NotationError
     if text.is_empty() || text.contains('-') {
         return Err(NotationError::Malformed(whole.to_string()));
     }
-    variant
-        .parse_point(text)
-        .ok_or_else(|| NotationError::UnknownPoint(text.to_string()))
+    variant.parse_point(text).ok_or_else(|| NotationError::UnknownPoint(text.to_string()))
 }
 
 pub fn parse_move(variant: &Variant, text: &str) -> Result<MoveSyntax, NotationError> {
@@ -99,18 +93,13 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Malformed(why) => write!(
-                f,
-                "malformed position: {why} (expected e.g. 'W:a7,d7,f2 B:a1,d1,e4 w 0 0 0')"
-            ),
+            Self::Malformed(why) => {
+                write!(f, "malformed position: {why} (expected e.g. 'W:a7,d7,f2 B:a1,d1,e4 w 0 0 0')")
+            }
             Self::UnknownPoint(p) => write!(f, "unknown point '{p}' on this board"),
             Self::Duplicate(p) => write!(f, "point {p} is listed more than once"),
             Self::TooManyPieces { colour, count, max } => {
-                write!(
-                    f,
-                    "{} has {count} pieces on the board and in hand; this variant has {max}",
-                    colour.name()
-                )
+                write!(f, "{} has {count} pieces on the board and in hand; this variant has {max}", colour.name())
             }
             Self::HandsOutOfTurn { white, black, side } => write!(
                 f,
@@ -121,11 +110,9 @@ impl fmt::Display for PositionError {
                 f,
                 "{n} moves since a capture while pieces are still in hand: the count starts when placing ends"
             ),
-            Self::AlreadyLost(c) => write!(
-                f,
-                "{} has fewer than three pieces but is not to move: the game would already be over",
-                c.name()
-            ),
+            Self::AlreadyLost(c) => {
+                write!(f, "{} has fewer than three pieces but is not to move: the game would already be over", c.name())
+            }
         }
     }
 }
@@ -135,9 +122,7 @@ impl std::error::Error for PositionError {}
 fn parse_points(variant: &Variant, list: &str, seen: &mut Bits) -> Result<Bits, PositionError> {
     let mut bits = 0;
     for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let p = variant
-            .parse_point(name)
-            .ok_or_else(|| PositionError::UnknownPoint(name.to_string()))?;
+        let p = variant.parse_point(name).ok_or_else(|| PositionError::UnknownPoint(name.to_string()))?;
         if *seen & (1 << p) != 0 {
             return Err(PositionError::Duplicate(name.to_string()));
         }
@@ -153,9 +138,7 @@ where
 {
     match text {
         None => Ok(T::default()),
-        Some(t) => t
-            .parse()
-            .map_err(|_| PositionError::Malformed(format!("{what} '{t}' is not a number"))),
+        Some(t) => t.parse().map_err(|_| PositionError::Malformed(format!("{what} '{t}' is not a number"))),
     }
 }
 
@@ -163,10 +146,7 @@ where
 pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 3 || fields.len() > 6 {
-        return Err(PositionError::Malformed(format!(
-            "{} fields, expected 3 to 6",
-            fields.len()
-        )));
+        return Err(PositionError::Malformed(format!("{} fields, expected 3 to 6", fields.len())));
     }
     let white = fields[0]
         .strip_prefix("W:")
@@ -175,17 +155,12 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
         .strip_prefix("B:")
         .ok_or_else(|| PositionError::Malformed("the second field must start with 'B:'".into()))?;
     let mut seen = 0;
-    let board = [
-        parse_points(variant, white, &mut seen)?,
-        parse_points(variant, black, &mut seen)?,
-    ];
+    let board = [parse_points(variant, white, &mut seen)?, parse_points(variant, black, &mut seen)?];
     let side = match fields[2] {
         "w" => Colour::White,
         "b" => Colour::Black,
         other => {
-            return Err(PositionError::Malformed(format!(
-                "side to move '{other}' must be 'w' or 'b'"
-            )));
+            return Err(PositionError::Malformed(format!("side to move '{other}' must be 'w' or 'b'")));
         }
     };
     let hands: [u8; 2] = [
@@ -198,11 +173,7 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
     for c in [Colour::White, Colour::Black] {
         let count = board[c.index()].count_ones() + hands[c.index()] as u32;
         if count > variant.pieces as u32 || hands[c.index()] > variant.pieces {
-            return Err(PositionError::TooManyPieces {
-                colour: c,
-                count,
-                max: variant.pieces,
-            });
+            return Err(PositionError::TooManyPieces { colour: c, count, max: variant.pieces });
         }
     }
     let in_turn = match side {
@@ -210,11 +181,7 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
         Colour::Black => hands[0] + 1 == hands[1],
     };
     if !in_turn && hands != [0, 0] {
-        return Err(PositionError::HandsOutOfTurn {
-            white: hands[0],
-            black: hands[1],
-            side,
-        });
+        return Err(PositionError::HandsOutOfTurn { white: hands[0], black: hands[1], side });
     }
     if quiet > 0 && hands != [0, 0] {
         return Err(PositionError::CountWhilePlacing(quiet));
@@ -227,10 +194,8 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
 }
 
 fn points_text(variant: &Variant, bits: Bits) -> String {
-    let mut names: Vec<&str> = (0..variant.len() as u8)
-        .filter(|p| bits & (1 << p) != 0)
-        .map(|p| variant.point_name(p))
-        .collect();
+    let mut names: Vec<&str> =
+        (0..variant.len() as u8).filter(|p| bits & (1 << p) != 0).map(|p| variant.point_name(p)).collect();
     names.sort();
     names.join(",")
 }

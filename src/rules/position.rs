@@ -44,18 +44,10 @@ pub struct Move {
 
 impl Move {
     pub const fn place(to: u8) -> Self {
-        Move {
-            from: NO_POINT,
-            to,
-            capture: NO_POINT,
-        }
+        Move { from: NO_POINT, to, capture: NO_POINT }
     }
     pub const fn slide(from: u8, to: u8) -> Self {
-        Move {
-            from,
-            to,
-            capture: NO_POINT,
-        }
+        Move { from, to, capture: NO_POINT }
     }
     pub const fn with_capture(self, capture: u8) -> Self {
         Move { capture, ..self }
@@ -96,13 +88,7 @@ impl Position {
 
     /// Builds a position and computes its hash; the caller has validated the parts.
     pub fn new(board: [Bits; 2], side: Colour, in_hand: [u8; 2], quiet_plies: u16) -> Self {
-        let mut p = Position {
-            board,
-            side,
-            in_hand,
-            quiet_plies,
-            hash: 0,
-        };
+        let mut p = Position { board, side, in_hand, quiet_plies, hash: 0 };
         p.hash = p.compute_hash();
         p
     }

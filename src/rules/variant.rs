@@ -89,17 +89,11 @@ impl Variant {
     }
 
     pub fn point_at(&self, x: u8, y: u8) -> Option<u8> {
-        self.points
-            .iter()
-            .position(|i| i.x == x && i.y == y)
-            .map(|i| i as u8)
+        self.points.iter().position(|i| i.x == x && i.y == y).map(|i| i as u8)
     }
 
     pub fn parse_point(&self, text: &str) -> Option<u8> {
-        self.points
-            .iter()
-            .position(|i| i.name == text)
-            .map(|i| i as u8)
+        self.points.iter().position(|i| i.name == text).map(|i| i as u8)
     }
 
     /// Whether `p` is in a mill completely filled by `own`.
@@ -111,10 +105,7 @@ impl Variant {
     /// The points of `own` that stand in a closed mill.
     #[inline]
     pub fn mill_points(&self, own: Bits) -> Bits {
-        self.mills
-            .iter()
-            .filter(|&&m| own & m == m)
-            .fold(0, |acc, &m| acc | m)
+        self.mills.iter().filter(|&&m| own & m == m).fold(0, |acc, &m| acc | m)
     }
 
     fn build(kind: VariantKind, rings: u8, spoke_mills: bool, diagonals: bool, pieces: u8) -> Self {
@@ -134,16 +125,7 @@ impl Variant {
         let mut rings_idx: Vec<[u8; 8]> = Vec::new();
         for r in 0..rings {
             let (lo, hi) = (r, grid - 1 - r);
-            let walk = [
-                (lo, hi),
-                (mid, hi),
-                (hi, hi),
-                (hi, mid),
-                (hi, lo),
-                (mid, lo),
-                (lo, lo),
-                (lo, mid),
-            ];
+            let walk = [(lo, hi), (mid, hi), (hi, hi), (hi, mid), (hi, lo), (mid, lo), (lo, lo), (lo, mid)];
             let mut idx = [0u8; 8];
             for (i, &(x, y)) in walk.iter().enumerate() {
                 idx[i] = add(x, y);
@@ -184,15 +166,7 @@ impl Variant {
         if diagonals {
             cross(0, true, &mut lines);
         }
-        let mills_of = (0..n)
-            .map(|p| {
-                mills
-                    .iter()
-                    .copied()
-                    .filter(|m| m & (1 << p) != 0)
-                    .collect()
-            })
-            .collect();
+        let mills_of = (0..n).map(|p| mills.iter().copied().filter(|m| m & (1 << p) != 0).collect()).collect();
         Variant {
             kind,
             pieces,
@@ -208,14 +182,10 @@ impl Variant {
     }
 }
 
-static NINE: LazyLock<Variant> =
-    LazyLock::new(|| Variant::build(VariantKind::Nine, 3, true, false, 9));
-static SIX: LazyLock<Variant> =
-    LazyLock::new(|| Variant::build(VariantKind::Six, 2, false, false, 6));
-static FIVE: LazyLock<Variant> =
-    LazyLock::new(|| Variant::build(VariantKind::Five, 2, false, false, 5));
-static TWELVE: LazyLock<Variant> =
-    LazyLock::new(|| Variant::build(VariantKind::Twelve, 3, true, true, 12));
+static NINE: LazyLock<Variant> = LazyLock::new(|| Variant::build(VariantKind::Nine, 3, true, false, 9));
+static SIX: LazyLock<Variant> = LazyLock::new(|| Variant::build(VariantKind::Six, 2, false, false, 6));
+static FIVE: LazyLock<Variant> = LazyLock::new(|| Variant::build(VariantKind::Five, 2, false, false, 5));
+static TWELVE: LazyLock<Variant> = LazyLock::new(|| Variant::build(VariantKind::Twelve, 3, true, true, 12));
 
 #[cfg(test)]
 mod tests {
@@ -230,29 +200,21 @@ mod tests {
             (VariantKind::Twelve, 24, 40, 20),
         ] {
             let v = kind.variant();
-            assert_eq!(
-                (v.len(), v.lines.len(), v.mills.len()),
-                (points, lines, mills),
-                "{kind:?}"
-            );
+            assert_eq!((v.len(), v.lines.len(), v.mills.len()), (points, lines, mills), "{kind:?}");
         }
     }
 
     #[test]
     fn names_follow_the_rules_page() {
         let nine = VariantKind::Nine.variant();
-        for name in [
-            "a7", "d7", "g7", "g4", "g1", "d1", "a1", "a4", "b6", "f2", "c5", "e3", "d3",
-        ] {
+        for name in ["a7", "d7", "g7", "g4", "g1", "d1", "a1", "a4", "b6", "f2", "c5", "e3", "d3"] {
             assert!(nine.parse_point(name).is_some(), "{name}");
         }
         let six = VariantKind::Six.variant();
         let mut names: Vec<&str> = six.points.iter().map(|p| p.name.as_str()).collect();
         names.sort();
-        let mut expected = [
-            "a1", "a3", "a5", "c5", "e5", "e3", "e1", "c1", "b2", "b3", "b4", "c4", "d4", "d3",
-            "d2", "c2",
-        ];
+        let mut expected =
+            ["a1", "a3", "a5", "c5", "e5", "e3", "e1", "c1", "b2", "b3", "b4", "c4", "d4", "d3", "d2", "c2"];
         expected.sort();
         assert_eq!(names, expected);
     }

@@ -1,0 +1,149 @@
+//! The stop flag: raised during a long search it ends `think` at once with a legal move;
+//! raised before the call, `think` still answers with a legal move.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use dokuz_tas::ai::{Level, Limits, Thought, think};
+use dokuz_tas::rules::{Game, Rules, VariantKind};
+
+/// How long `think` may take to notice the flag: generous for a loaded CI machine.
+const GRACE: Duration = Duration::from_millis(200);
+
+fn long_think() -> Limits {
+    Limits { time: Some(Duration::from_secs(30)), ..Limits::default() }
+}
+
+fn game(variant: VariantKind, text: Option<&str>) -> Game {
+    Game::from_text(Rules::new(variant), text).unwrap()
+}
+
+/// Positions that keep a 30 s search busy: the start, a placing mid-game, a sliding
+/// mid-game, a flying end game (long move lists, many captures in quiescence), twelve.
+fn positions() -> Vec<Game> {
+    vec![
+        game(VariantKind::Nine, None),
+        game(VariantKind::Nine, Some("W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0")),
+        game(VariantKind::Nine, Some("W:a1,a4,b6,d2,d6,e4,f4,c3 B:a7,d1,d7,e3,f6,g4,g7,b2 w")),
+        game(VariantKind::Nine, Some("W:a7,d5,g1 B:b6,c4,d2,d6,e5,f4 w")),
+        game(VariantKind::Twelve, None),
+    ]
+}
+
+/// Starts `think` on a thread, raises the flag after `after`, and returns the answer and
+/// how long after the flag it came.
+fn stop_after(g: &Game, level: Level, after: Duration) -> (Option<Thought>, Duration) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let handle = {
+        let (g, stop) = (g.clone(), Arc::clone(&stop));
+        thread::spawn(move || {
+            let t = think(&g, level, long_think(), 1, &stop);
+            (t, Instant::now())
+        })
+    };
+    thread::sleep(after);
+    assert!(
+        !handle.is_finished(),
+        "{level:?} finished a 30 s search in {after:?} at '{}': the test needs a longer search",
+        g.position_text()
+    );
+    let raised = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (t, done) = handle.join().expect("think panicked");
+    (t, done.saturating_duration_since(raised))
+}
+
+#[test]
+fn the_flag_ends_a_master_search_at_once() {
+    for g in positions() {
+        let (t, late) = stop_after(&g, Level::Master, Duration::from_millis(100));
+        let t = t.expect("an ongoing game has a move");
+        assert!(late < GRACE, "Master answered {late:?} after the flag at '{}'", g.position_text());
+        assert!(g.legal_moves().contains(&t.best), "{}", g.position_text());
+        // 100 ms are enough for the first iterations, which the answer comes from.
+        assert!(!t.iterations.is_empty(), "{}", g.position_text());
+        let last = t.iterations.last().unwrap();
+        assert!(last.root.iter().any(|&(m, _)| m == t.best));
+    }
+}
+
+#[test]
+fn the_flag_ends_a_hard_search_at_once() {
+    let g = game(VariantKind::Nine, None);
+    let (t, late) = stop_after(&g, Level::Hard, Duration::from_millis(100));
+    assert!(late < GRACE, "Hard answered {late:?} after the flag");
+    assert!(g.legal_moves().contains(&t.unwrap().best));
+}
+
+#[test]
+fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
+    let stop = AtomicBool::new(true);
+    for g in positions() {
+        for level in Level::ALL {
+            let limits = match level {
+                Level::Easy | Level::Medium => level.limits(None),
+                Level::Hard | Level::Master => long_think(),
+            };
+            let start = Instant::now();
+            let t = think(&g, level, limits, 3, &stop)
+                .unwrap_or_else(|| panic!("{level:?}: no move at '{}'", g.position_text()));
+            let spent = start.elapsed();
+            assert!(g.legal_moves().contains(&t.best), "{level:?}: illegal {:?} at '{}'", t.best, g.position_text());
+            assert!(spent < GRACE, "{level:?} took {spent:?} with the flag already raised at '{}'", g.position_text());
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_gives_no_move_even_with_the_flag_down() {
+    let mut g = game(VariantKind::Nine, Some("W:a7,d7,f2 B:a1,d1,e4 w"));
+    g.play_text("f2-g7xa1").unwrap();
+    let stop = AtomicBool::new(false);
+    for level in Level::ALL {
+        assert_eq!(think(&g, level, level.limits(None), 0, &stop), None);
+    }
+}
+
+#[test]
+fn a_time_limit_is_kept() {
+    let g = game(VariantKind::Nine, None);
+    let stop = AtomicBool::new(false);
+    for (level, ms) in [(Level::Hard, 150), (Level::Master, 150)] {
+        let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
+        let start = Instant::now();
+        let t = think(&g, level, limits, 1, &stop).unwrap();
+        let spent = start.elapsed();
+        assert!(g.legal_moves().contains(&t.best));
+        assert!(spent < Duration::from_millis(ms) + GRACE, "{level:?} took {spent:?} for {ms} ms");
+        // It used the time: the start position is far from solved.
+        assert!(spent >= Duration::from_millis(ms), "{level:?} stopped after {spent:?}");
+    }
+}
+
+/// A twelve position where, with a 2,000-node limit, Hard completes a depth-5 iteration
+/// of 16,120 nodes.
+const NODE_HOG: &str = "W:d1,d2,e4,e5,f4,g7 B:a4,a7,b2,b6,d5,d6,d7,e3,f6,g4 w 0 0 2";
+
+#[test]
+fn a_node_limit_is_checked_every_1024_nodes() {
+    let g = game(VariantKind::Twelve, Some(NODE_HOG));
+    let stop = AtomicBool::new(false);
+    for limit in [1_000, 2_000, 5_000] {
+        let limits = Limits { nodes: Some(limit), ..Limits::default() };
+        let t = think(&g, Level::Hard, limits, 1, &stop).unwrap();
+        assert!(g.legal_moves().contains(&t.best));
+        // The limit is checked every 1024 nodes: no iteration completes past the first
+        // check at or beyond it.
+        for it in &t.iterations {
+            assert!(
+                it.nodes < limit + 1024,
+                "limit {limit}: depth {} completed with {} nodes ({:?})",
+                it.depth,
+                it.nodes,
+                t.iterations.iter().map(|i| (i.depth, i.nodes)).collect::<Vec<_>>()
+            );
+        }
+    }
+}
