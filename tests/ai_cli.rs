@@ -2,19 +2,10 @@
 //! prints a legal move on its last line (after depth lines with `--verbose`), `match`
 //! prints a line per game and the score.
 
-use dokuz_tas::cli::run;
 use dokuz_tas::rules::{Game, Rules, VariantKind};
 
-fn args(a: &[&str]) -> Vec<String> {
-    a.iter().map(|s| s.to_string()).collect()
-}
-
-/// Runs the tool, returning its output lines or its error.
-fn dokuz(a: &[&str]) -> Result<Vec<String>, String> {
-    let mut lines = Vec::new();
-    run(&args(a), &mut |l: &str| lines.push(l.to_string()))?;
-    Ok(lines)
-}
+mod common;
+use common::dokuz;
 
 const EXAMPLE: &str = "W:a7,d7,f2 B:a1,d1,e4 w";
 const MIDGAME: &str = "W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0";

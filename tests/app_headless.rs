@@ -266,8 +266,24 @@ fn sliding_rules_are_explained() {
     tap(&mut app, Device::Mouse, pt("b4"));
     key(&mut app, KeyCode::Escape);
     assert_eq!(app.world().resource::<Selection>().selected, None);
-    // a legal slide by drag
-    drag(&mut app, Device::Touch, pt("b4"), pt("b6"));
+    // a drag: the piece follows the finger, then lands on the legal destination
+    let (from, to) = (screen_of(&app, pt("b4")), screen_of(&app, pt("b6")));
+    press(&mut app, Device::Touch, from);
+    let midway = from.lerp(to, 0.6);
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Moved,
+        position: midway,
+        window: WINDOW,
+        force: None,
+        id: 7,
+    });
+    app.update();
+    app.update();
+    let layout = app.world().resource::<BoardLayout>().0;
+    let mut q = app.world_mut().query::<(&Piece, &BoardPos)>();
+    let held = q.iter(app.world()).find(|(p, _)| p.at == Spot::Board(pt("b4"))).map(|(_, b)| b.0).unwrap();
+    assert!(held.distance(layout.from_screen(midway)) < 1e-3, "the dragged piece is under the finger");
+    release(&mut app, Device::Touch, to);
     assert_eq!(app.world().resource::<Session>().game.ply(), 1);
     settle(&mut app);
     assert_pieces_match(&mut app);

@@ -2,18 +2,8 @@
 
 use std::process::Command;
 
-use dokuz_tas::cli::run;
-
-fn args(a: &[&str]) -> Vec<String> {
-    a.iter().map(|s| s.to_string()).collect()
-}
-
-/// Runs the tool, returning its output lines or its error.
-fn dokuz(a: &[&str]) -> Result<Vec<String>, String> {
-    let mut lines = Vec::new();
-    run(&args(a), &mut |l: &str| lines.push(l.to_string()))?;
-    Ok(lines)
-}
+mod common;
+use common::dokuz;
 
 const EXAMPLE: &str = "W:a7,d7,f2 B:a1,d1,e4 w";
 

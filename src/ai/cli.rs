@@ -57,7 +57,7 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 (None, None) => None,
             };
             let seed = o.seed.unwrap_or_else(rand::random);
-            play_match(o.rules(), a, b, games, &budget, seed, print);
+            play_match(o.rules(), a, b, games, &budget, seed, o.verbose, print);
             Ok(())
         }
         other => Err(format!("unknown command '{other}' (try 'dokuz --help')")),
@@ -69,6 +69,8 @@ pub struct MatchGame {
     pub status: Status,
     pub plies: usize,
     pub white: Level,
+    /// The moves in move text.
+    pub moves: Vec<String>,
 }
 
 /// Plays one game; `seed` drives both sides' choices.
@@ -89,7 +91,8 @@ pub fn play_game(
             None => break,
         }
     }
-    MatchGame { status: game.status(), plies: game.ply(), white }
+    let moves = game.moves().iter().map(|&m| game.move_text(m)).collect();
+    MatchGame { status: game.status(), plies: game.ply(), white, moves }
 }
 
 pub fn play_match(
@@ -99,6 +102,7 @@ pub fn play_match(
     games: u32,
     budget: &dyn Fn(Level) -> Option<Duration>,
     seed: u64,
+    verbose: bool,
     print: &mut dyn FnMut(&str),
 ) {
     let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
@@ -123,6 +127,9 @@ pub fn play_match(
             r.status,
             r.plies
         ));
+        if verbose {
+            print(&format!("  moves: {}", r.moves.join(" ")));
+        }
     }
     print(&format!("{} wins {a_wins}, {} wins {b_wins}, draws {draws}", a.name(), b.name()));
 }

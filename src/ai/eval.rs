@@ -92,7 +92,7 @@ fn can_reach(pos: &Position, variant: &Variant, flying_rule: bool, c: Colour, ga
 fn score(f: &Features, placing: bool) -> i32 {
     let mut s = f.pieces * PIECE;
     if placing {
-        s += f.closed_mills * 10 + f.open_twos * 14 + f.threats * 6 + f.mobility * 3 - f.blocked * 4;
+        s += f.closed_mills * 10 + f.open_twos * 14 + f.threats * 6 + f.mobility * 5 - f.blocked * 10;
     } else if f.flying {
         s += f.closed_mills * 5 + f.open_twos * 30;
     } else {

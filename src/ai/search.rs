@@ -21,6 +21,14 @@ const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 const MAX_QUIESCENCE: i32 = 4;
 const ASPIRATION: i32 = 40;
+const CONTEMPT: i32 = 15;
+
+/// As the 50-move count runs out without a capture, an advantage is worth less and less:
+/// the side that is ahead is pushed to make progress before the draw.
+fn fade_towards_fifty(score: i32, quiet_plies: u16) -> i32 {
+    let q = quiet_plies.min(50) as i32;
+    if q <= 20 { score } else { score * (70 - q) / 50 }
+}
 
 /// When a search stops on its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,6 +68,8 @@ pub struct Searcher<'a> {
     start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The side the search chooses a move for.
+    root_side: Colour,
     /// The node count at which the limits and the stop flag are next looked at.
     next_check: u64,
     aborted: bool,
@@ -84,6 +94,7 @@ impl<'a> Searcher<'a> {
             deadline: None,
             node_limit: None,
             next_check: 0,
+            root_side: Colour::White,
             aborted: false,
         }
     }
@@ -110,6 +121,7 @@ impl<'a> Searcher<'a> {
         self.next_check = 0;
         self.aborted = false;
         let pos = *game.position();
+        self.root_side = pos.side;
         let window = (pos.quiet_plies as usize + 1).min(game.history().len());
         self.path.clear();
         if pos.placing_done() {
@@ -236,6 +248,12 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// A draw is worth a little less than nothing to the side the search plays for: an
+    /// even position is played on rather than drawn, while a lost one still takes the draw.
+    fn draw_score(&self, pos: &Position) -> i32 {
+        if pos.side == self.root_side { -CONTEMPT } else { CONTEMPT }
+    }
+
     /// Draw by the 50-move rule or by a repetition on the path (a repetition is scored as
     /// the draw it leads to).
     fn is_draw(&self, pos: &Position) -> bool {
@@ -279,10 +297,14 @@ impl<'a> Searcher<'a> {
             return -(WIN - ply as i32);
         }
         if !movegen::has_move(pos, self.variant, self.flying) {
-            return if pos.placing_done() && pos.occupied() == self.variant.all { 0 } else { -(WIN - ply as i32) };
+            return if pos.placing_done() && pos.occupied() == self.variant.all {
+                self.draw_score(pos)
+            } else {
+                -(WIN - ply as i32)
+            };
         }
         if self.is_draw(pos) {
-            return 0;
+            return self.draw_score(pos);
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
             return self.quiescence(pos, alpha, beta, ply, 0);
@@ -413,7 +435,7 @@ impl<'a> Searcher<'a> {
     /// Stand pat or close a mill: captures change the material, so the static value is
     /// only trusted once no capture is pending for the side to move.
     fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
-        let stand = evaluate(pos, self.variant, self.flying);
+        let stand = fade_towards_fifty(evaluate(pos, self.variant, self.flying), pos.quiet_plies);
         if stand >= beta || qdepth >= MAX_QUIESCENCE {
             return stand;
         }
@@ -428,7 +450,11 @@ impl<'a> Searcher<'a> {
             let score = if movegen::too_few_pieces(&child) {
                 WIN - ply as i32 - 1
             } else if !movegen::has_move(&child, self.variant, self.flying) {
-                if child.placing_done() && child.occupied() == self.variant.all { 0 } else { WIN - ply as i32 - 1 }
+                if child.placing_done() && child.occupied() == self.variant.all {
+                    -self.draw_score(&child)
+                } else {
+                    WIN - ply as i32 - 1
+                }
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1)
             };

@@ -14,9 +14,11 @@ use super::play::{BoardTap, Command, PlaySet, Selection, Session};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin in the game; headless tests have no window.
-    app.add_message::<CursorMoved>().init_resource::<Pointer>().add_systems(
+    app.add_message::<CursorMoved>().init_resource::<Pointer>().init_resource::<DragPreview>().add_systems(
         Update,
-        (track_cursor, (mouse, touch).run_if(pointer_is_ours), keys.run_if(keyboard_is_ours)).chain().before(PlaySet),
+        (track_cursor, (mouse, touch).run_if(pointer_is_ours), follow_drag, keys.run_if(keyboard_is_ours))
+            .chain()
+            .before(PlaySet),
     );
 }
 
@@ -26,6 +28,16 @@ pub struct Pointer {
     pub cursor: Option<Vec2>,
     pub pressed_at: Option<Vec2>,
     pub touch_start: Option<(u64, Vec2)>,
+    /// The latest position of the pressed mouse or the touching finger.
+    pub held_at: Option<Vec2>,
+}
+
+/// A piece being dragged: the point it comes from and where the pointer holds it, in board
+/// coordinates. The pieces plugin draws it there; the rules hear of it only on release.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct DragPreview {
+    pub from: Option<u8>,
+    pub at: Vec2,
 }
 
 /// Whether the board may take pointer input: not while a UI widget wants it. Presses
@@ -42,7 +54,33 @@ fn keyboard_is_ours(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool
 fn track_cursor(mut moves: MessageReader<CursorMoved>, mut pointer: ResMut<Pointer>) {
     if let Some(m) = moves.read().last() {
         pointer.cursor = Some(m.position);
+        if pointer.pressed_at.is_some() {
+            pointer.held_at = Some(m.position);
+        }
     }
+}
+
+/// While a press that began on one of the mover's pieces (after placing) travels more than
+/// a third of a grid step, the piece follows it.
+fn follow_drag(
+    pointer: Res<Pointer>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    mut preview: ResMut<DragPreview>,
+) {
+    let start = pointer.pressed_at.or(pointer.touch_start.map(|(_, at)| at));
+    let next = match (start, pointer.held_at) {
+        (Some(start), Some(now)) if now.distance(start) > layout.0.unit / 3.0 && session.human_to_move() => {
+            let pos = session.game.position();
+            layout
+                .0
+                .point_at(session.game.board(), start)
+                .filter(|&p| pos.colour_at(p) == Some(pos.side) && pos.in_hand[pos.side.index()] == 0)
+                .map(|from| DragPreview { from: Some(from), at: layout.0.from_screen(now) })
+        }
+        _ => None,
+    };
+    preview.set_if_neq(next.unwrap_or_default());
 }
 
 /// The taps a press at `start` released at `end` makes.
@@ -68,6 +106,7 @@ fn mouse(
         match b.state {
             ButtonState::Pressed => pointer.pressed_at = Some(at),
             ButtonState::Released => {
+                pointer.held_at = None;
                 if let Some(start) = pointer.pressed_at.take() {
                     out.write_batch(taps(&layout, &session, start, at));
                 }
@@ -86,7 +125,13 @@ fn touch(
     for t in touches.read() {
         match t.phase {
             TouchPhase::Started => pointer.touch_start = Some((t.id, t.position)),
+            TouchPhase::Moved => {
+                if pointer.touch_start.is_some_and(|(id, _)| id == t.id) {
+                    pointer.held_at = Some(t.position);
+                }
+            }
             TouchPhase::Ended => {
+                pointer.held_at = None;
                 if let Some((id, start)) = pointer.touch_start
                     && id == t.id
                 {
@@ -94,8 +139,10 @@ fn touch(
                     out.write_batch(taps(&layout, &session, start, t.position));
                 }
             }
-            TouchPhase::Canceled => pointer.touch_start = None,
-            TouchPhase::Moved => {}
+            TouchPhase::Canceled => {
+                pointer.touch_start = None;
+                pointer.held_at = None;
+            }
         }
     }
 }

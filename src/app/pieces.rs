@@ -6,6 +6,7 @@ use bevy::math::curve::{Curve, EaseFunction, EasingCurve};
 use bevy::prelude::*;
 
 use super::board::BoardLayout;
+use super::input::DragPreview;
 use super::play::{BoardReset, MoveApplied, Session};
 use super::settings::Settings;
 use crate::rules::{Colour, Position, Variant};
@@ -13,7 +14,7 @@ use crate::rules::{Colour, Position, Variant};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild, animate_move, advance_tweens, advance_fades, advance_flashes, advance_shakes, place)
+        (rebuild, animate_move, dragging, advance_tweens, advance_fades, advance_flashes, advance_shakes, place)
             .chain()
             .in_set(PiecesSet),
     );
@@ -210,6 +211,43 @@ fn animate_move(
 }
 
 /// Advances an animation's progress; `true` when it has ended.
+/// A piece under the finger.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Dragged;
+
+/// The dragged piece follows the pointer; let go without a move, it slides back home.
+fn dragging(
+    mut commands: Commands,
+    preview: Res<DragPreview>,
+    session: Res<Session>,
+    layout: Res<BoardLayout>,
+    mut pieces: Query<(Entity, &Piece, &mut BoardPos, Option<&Dragged>, Option<&Tween>)>,
+) {
+    for (e, piece, mut pos, dragged, tween) in &mut pieces {
+        let held = preview.from.is_some_and(|p| piece.at == Spot::Board(p));
+        if held {
+            pos.0 = preview.at;
+            if dragged.is_none() {
+                commands.entity(e).insert((Dragged, Look { scale: 1.15, ..default() })).remove::<Tween>();
+            }
+        } else if dragged.is_some() {
+            commands.entity(e).remove::<Dragged>().insert(Look::default());
+            if tween.is_none()
+                && let Spot::Board(p) = piece.at
+            {
+                let home = layout.0.point(session.game.board(), p);
+                commands.entity(e).insert(Tween {
+                    from: pos.0,
+                    to: home,
+                    t: 0.0,
+                    secs: SLIDE_SECS,
+                    kind: TweenKind::Slide,
+                });
+            }
+        }
+    }
+}
+
 fn progress(t: &mut f32, secs: f32, dt: f32) -> bool {
     *t = if secs <= 0.0 { 1.0 } else { (*t + dt / secs).min(1.0) };
     *t >= 1.0

@@ -47,6 +47,8 @@ pub enum Command {
     Undo,
     Redo,
     NewGame,
+    /// A new game with the colours of the last one swapped.
+    Rematch,
     Hint,
 }
 
@@ -283,10 +285,14 @@ fn handle_commands(
             }
             Command::Undo => undo(&mut session),
             Command::Redo => redo(&mut session),
-            Command::NewGame => {
+            Command::NewGame | Command::Rematch => {
                 let number = session.number + 1;
                 let revision = session.revision + 1;
+                let previous = session.human;
                 *session = Session::start(&settings, number, revision);
+                if *command == Command::Rematch {
+                    session.human = previous.opponent();
+                }
                 true
             }
             // The computer task answers hints.

@@ -300,9 +300,14 @@ fn game_over(
                 ui.heading(RichText::new(head).size(24.0).strong());
                 ui.label(why);
                 ui.add_space(6.0);
-                if ui.button(RichText::new(word(lang, Word::Rematch)).size(16.0)).clicked() {
-                    commands.write(Command::NewGame);
-                }
+                ui.horizontal(|ui| {
+                    if ui.button(RichText::new(word(lang, Word::Rematch)).size(16.0)).clicked() {
+                        commands.write(Command::Rematch);
+                    }
+                    if ui.button(RichText::new(word(lang, Word::NewGame)).size(16.0)).clicked() {
+                        commands.write(Command::NewGame);
+                    }
+                });
             });
         });
 }
