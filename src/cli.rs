@@ -12,10 +12,11 @@ dokuz: the Dokuz Taş rules engine and computer opponent
 USAGE
   dokuz moves   [POSITION OPTIONS]     every legal move of the side to move, one per line
   dokuz status  [POSITION OPTIONS]     ongoing | white wins: R | black wins: R | draw: R
+  dokuz position [POSITION OPTIONS]    the position text after the moves
   dokuz perft N [POSITION OPTIONS]     leaf positions at depth N (last line)
   dokuz bestmove --level L [--time-ms N] [--seed S] [--verbose] [POSITION OPTIONS]
                                        the computer's move (last line)
-  dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--seed S] [--variant V]
+  dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--seed S] [--verbose] [--variant V]
               [--flying on|off]        N games, colours swapped every game
   dokuz bench                          perft and search speed from fixed positions
   dokuz --help
@@ -30,6 +31,7 @@ LEVELS
   easy, medium, hard, master. --time-ms sets the think time of hard and master
   (default 700 and 3000 ms); in `match` it sets both sides' budget. --scale F divides
   each level's own budget by F instead (hard 700/F ms against master 3000/F ms).
+  `match --verbose` adds each game's moves and, at the end, each level's think times.
 
 NOTATION
   Points a1..g7 (six and five: a1..e5). A placement is the point (d6), a slide or flight is
@@ -162,6 +164,10 @@ pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), String> {
                 print(&game.move_text(*m));
             }
         }
+        "position" => {
+            o.no_words("position")?;
+            print(&o.game()?.position_text());
+        }
         "status" => {
             o.no_words("status")?;
             print(&o.game()?.status().to_string());
@@ -183,11 +189,19 @@ pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), String> {
     Ok(())
 }
 
-/// Perft positions of the benchmark: the nine start and a mid-game position.
-pub const BENCH_MIDGAME: &str = "W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0";
+/// Benchmark positions: the nine start, a placing mid-game position (after `d2 f4 d6 b4
+/// d7 d5 d1 d3`) and a moving-phase position.
+pub const BENCH_MIDGAME: &str = "W:d1,d2,d6,d7 B:b4,d3,d5,f4 w 5 5 0";
+/// A position of the moving phase: the one after `d2 f4 d6 b4 d7 d5 d1 d3 b2 f2 f6 b6 a1 g1
+/// c4 e4 g4 e3`.
+pub const BENCH_MOVING: &str = "W:a1,b2,c4,d1,d2,d6,d7,f6,g4 B:b4,b6,d3,d5,e3,e4,f2,f4,g1 w 0 0 0";
 
 fn bench(print: &mut dyn FnMut(&str)) {
-    for (name, pos, depth) in [("nine start", None, 6), ("nine mid-game", Some(BENCH_MIDGAME), 6)] {
+    for (name, pos, depth) in [
+        ("nine start", None, 6),
+        ("nine placing mid-game", Some(BENCH_MIDGAME), 6),
+        ("nine moving phase", Some(BENCH_MOVING), 7),
+    ] {
         let game = match Game::from_text(Rules::new(VariantKind::Nine), pos) {
             Ok(g) => g,
             Err(e) => return print(&format!("bench position is invalid: {e}")),

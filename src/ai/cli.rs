@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{Level, Limits, think};
-use crate::cli::{BENCH_MIDGAME, Options};
+use crate::cli::{BENCH_MIDGAME, BENCH_MOVING, Options};
 use crate::rules::{Colour, Game, Rules, Status, VariantKind};
 
 fn level(name: &str) -> Result<Level, String> {
@@ -71,6 +71,8 @@ pub struct MatchGame {
     pub white: Level,
     /// The moves in move text.
     pub moves: Vec<String>,
+    /// Think time of every move, by colour index.
+    pub times: [Vec<Duration>; 2],
 }
 
 /// Plays one game; `seed` drives both sides' choices.
@@ -83,16 +85,20 @@ pub fn play_game(
 ) -> MatchGame {
     let mut game = Game::new(rules);
     let stop = AtomicBool::new(false);
+    let mut times: [Vec<Duration>; 2] = Default::default();
     loop {
-        let mover = if game.position().side == Colour::White { white } else { black };
+        let side = game.position().side;
+        let mover = if side == Colour::White { white } else { black };
         let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(game.ply() as u64);
+        let start = Instant::now();
         match think(&game, mover, mover.limits(budget(mover)), seed, &stop) {
             Some(t) => game.push(t.best),
             None => break,
         }
+        times[side.index()].push(start.elapsed());
     }
     let moves = game.moves().iter().map(|&m| game.move_text(m)).collect();
-    MatchGame { status: game.status(), plies: game.ply(), white, moves }
+    MatchGame { status: game.status(), plies: game.ply(), white, moves, times }
 }
 
 pub fn play_match(
@@ -106,6 +112,8 @@ pub fn play_match(
     print: &mut dyn FnMut(&str),
 ) {
     let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
+    // think times of A and B
+    let mut times: [Vec<Duration>; 2] = Default::default();
     for n in 0..games {
         let (white, black) = if n % 2 == 0 { (a, b) } else { (b, a) };
         let r = play_game(rules, white, black, budget, seed.wrapping_add(n as u64));
@@ -130,14 +138,34 @@ pub fn play_match(
         if verbose {
             print(&format!("  moves: {}", r.moves.join(" ")));
         }
+        let [w, b] = r.times;
+        let (a_times, b_times) = if n % 2 == 0 { (w, b) } else { (b, w) };
+        times[0].extend(a_times);
+        times[1].extend(b_times);
+    }
+    // With --verbose, the think times (the plain output is one line a game and the score).
+    for (level, mut t) in [a, b].into_iter().zip(times).filter(|_| verbose) {
+        t.sort();
+        let ms = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+        let mean = t.iter().map(|d| d.as_secs_f64() * 1000.0).sum::<f64>() / t.len().max(1) as f64;
+        print(&format!(
+            "{} think time: mean {mean:.1} ms, median {:.1} ms, max {:.1} ms over {} moves",
+            level.name(),
+            ms(t.get(t.len() / 2)),
+            ms(t.last()),
+            t.len()
+        ));
     }
     print(&format!("{} wins {a_wins}, {} wins {b_wins}, draws {draws}", a.name(), b.name()));
 }
 
 /// Search speed: time to fixed depths from fixed positions, one thread.
 pub fn bench(print: &mut dyn FnMut(&str)) {
-    let cases =
-        [("nine start", VariantKind::Nine, None, 12), ("nine mid-game", VariantKind::Nine, Some(BENCH_MIDGAME), 10)];
+    let cases = [
+        ("nine start", VariantKind::Nine, None, 12),
+        ("nine placing mid-game", VariantKind::Nine, Some(BENCH_MIDGAME), 12),
+        ("nine moving phase", VariantKind::Nine, Some(BENCH_MOVING), 14),
+    ];
     let (mut nodes, mut secs) = (0u64, 0f64);
     for (name, variant, pos, depth) in cases {
         let game = match Game::from_text(Rules::new(variant), pos) {
