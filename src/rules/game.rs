@@ -204,7 +204,11 @@ pub fn check_move(pos: &Position, rules: Rules, syntax: MoveSyntax) -> Result<Mo
     }
 }
 
+/// A game is stored as its record (rules, start position text, moves in move text) and
+/// replayed when read back, so stored data that is damaged or foreign becomes an error,
+/// never an impossible game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "GameRecord", into = "GameRecord")]
 pub struct Game {
     rules: Rules,
     /// Every position of the game, the start first; `history.len() == moves.len() + 1`.
@@ -346,6 +350,55 @@ impl Game {
 
     pub fn position_text(&self) -> String {
         notation::position_text(self.board(), self.position())
+    }
+}
+
+/// The stored form of a `Game`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameRecord {
+    pub variant: VariantKind,
+    pub flying: bool,
+    pub start: String,
+    pub moves: Vec<String>,
+    /// Undone moves that can be redone, the next one first.
+    #[serde(default)]
+    pub redo: Vec<String>,
+}
+
+impl From<Game> for GameRecord {
+    fn from(game: Game) -> Self {
+        let board = game.board();
+        GameRecord {
+            variant: game.rules.variant,
+            flying: game.rules.flying,
+            start: notation::position_text(board, game.start_position()),
+            moves: game.moves.iter().map(|&m| notation::move_text(board, m)).collect(),
+            redo: game.redo.iter().rev().map(|&m| notation::move_text(board, m)).collect(),
+        }
+    }
+}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = String;
+
+    fn try_from(record: GameRecord) -> Result<Self, Self::Error> {
+        let rules = Rules::with_flying(record.variant, record.flying);
+        let mut game = Game::from_text(rules, Some(&record.start)).map_err(|e| format!("start position: {e}"))?;
+        for (n, text) in record.moves.iter().enumerate() {
+            game.play_text(text).map_err(|e| format!("move {}: {e}", n + 1))?;
+        }
+        // The redo list must replay from here: check it on a copy, keep it only if it does.
+        let mut ahead = game.clone();
+        let mut redo = Vec::new();
+        for text in &record.redo {
+            match ahead.play_text(text) {
+                Ok(m) => redo.push(m),
+                Err(_) => break,
+            }
+        }
+        redo.reverse();
+        game.redo = redo;
+        Ok(game)
     }
 }
 
