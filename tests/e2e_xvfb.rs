@@ -133,6 +133,19 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
     };
     let dir = std::env::temp_dir().join(format!("dokuz-e2e-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
+    // Software Vulkan compiles the board's pipelines slowly on a busy machine: wait until
+    // the point dot of d2 is drawn before clicking.
+    let probe = dir.join("probe.png").to_string_lossy().into_owned();
+    let drawn = Instant::now();
+    loop {
+        shot(&probe);
+        let (x, y) = at("d2");
+        if brightness(pixel(&probe, x, y)) < 120 {
+            break;
+        }
+        assert!(drawn.elapsed() < Duration::from_secs(180), "the board was not drawn within three minutes");
+        std::thread::sleep(Duration::from_secs(1));
+    }
     let before = dir.join("before-capture.png").to_string_lossy().into_owned();
     let after = dir.join("after-capture.png").to_string_lossy().into_owned();
 

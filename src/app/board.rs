@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::rules::{Colour, Variant};
 
 /// Margin around the outer square, in grid steps, for the coordinate letters.
-const MARGIN: f32 = 0.75;
+const MARGIN: f32 = 1.0;
 /// Width of the column (or height of the row) that holds one side's pieces in hand.
 const HAND_BAND: f32 = 1.3;
 /// Piece radius in grid steps (neighbouring points are at least one step apart).
@@ -66,7 +66,8 @@ impl Layout {
     /// Where the coordinate labels go: columns below the board, rows to its left.
     pub fn label_positions(&self) -> Vec<(String, Vec2)> {
         let mid = self.mid();
-        let edge = mid + MARGIN * 0.6;
+        // outside the board's plate (which reaches 0.55 beyond the outer square)
+        let edge = mid + 0.8;
         let mut labels = Vec::new();
         for i in 0..self.grid {
             let t = i as f32 - mid;

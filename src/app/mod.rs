@@ -75,11 +75,14 @@ pub struct LaunchOptions {
     pub print_layout: bool,
     /// Measure frame times idle and while Hard thinks, print them, and quit.
     pub diagnose_frames: bool,
+    /// Moves to play at once in the first game (move text), e.g. to show a position.
+    pub moves: Vec<String>,
 }
 
 impl LaunchOptions {
     /// `--lang tr|en`, `--two-players`, `--level L`, `--variant V`, `--flying on|off`,
-    /// `--theme light|dark`, `--animation off|slow|normal|fast`, `--window WxH`. Unknown
+    /// `--theme light|dark`, `--animation off|slow|normal|fast`, `--window WxH`,
+    /// `--moves "M1 M2 .."`. Unknown
     /// or malformed options are reported and ignored: the game still starts.
     pub fn parse(args: &[String]) -> (LaunchOptions, Vec<String>) {
         let mut o = LaunchOptions::default();
@@ -90,6 +93,7 @@ impl LaunchOptions {
             match arg.as_str() {
                 "--two-players" => o.settings.opponent = settings::Opponent::TwoPlayers,
                 "--print-layout" => o.print_layout = true,
+                "--moves" => o.moves.extend(value().split_whitespace().map(str::to_string)),
                 "--diagnose-frames" => o.diagnose_frames = true,
                 "--lang" => match i18n::Lang::from_code(&value()) {
                     Some(l) => o.settings.lang = l,
@@ -140,6 +144,13 @@ pub fn run(options: LaunchOptions) -> AppExit {
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins(CorePlugin)
         .add_plugins((view::plugin, ui::plugin));
+    let mut session = app.world_mut().resource_mut::<Session>();
+    for (n, text) in options.moves.iter().enumerate() {
+        if let Err(e) = session.game.play_text(text) {
+            eprintln!("dokuz-tas: --moves: move {} '{text}': {e} (the rest is ignored)", n + 1);
+            break;
+        }
+    }
     if options.print_layout {
         app.add_systems(Update, print_layout);
     }

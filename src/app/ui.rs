@@ -82,13 +82,13 @@ fn panels(
     if portrait {
         egui::Panel::top("status")
             .frame(panel_frame)
-            .show(&mut root, |ui| status(ui, lang, &session, &notice, &selection, &thinking));
+            .show(&mut root, |ui| status(ui, lang, &session, &notice, &selection, &thinking, &mut commands));
         egui::Panel::bottom("controls").frame(panel_frame).show(&mut root, |ui| {
             controls(ui, &mut settings, &session, &thinking, &mut commands, true);
         });
     } else {
         egui::Panel::right("side").frame(panel_frame).exact_size(320.0).show(&mut root, |ui| {
-            status(ui, lang, &session, &notice, &selection, &thinking);
+            status(ui, lang, &session, &notice, &selection, &thinking, &mut commands);
             ui.separator();
             controls(ui, &mut settings, &session, &thinking, &mut commands, false);
         });
@@ -97,7 +97,6 @@ fn panels(
     let zoom = ctx.zoom_factor();
     let board_area = Rect::new(area.min.x * zoom, area.min.y * zoom, area.max.x * zoom, area.max.y * zoom);
     viewport.set_if_neq(Viewport { window: size, board_area });
-    game_over(&ctx, area, lang, &session, &mut commands);
     Ok(())
 }
 
@@ -108,6 +107,7 @@ fn status(
     notice: &Notice,
     selection: &Selection,
     thinking: &Thinking,
+    commands: &mut MessageWriter<Command>,
 ) {
     let game = &session.game;
     let pos = game.position();
@@ -117,9 +117,25 @@ fn status(
         Status::Ongoing => {
             i18n::to_move(lang, pos.side, pos.in_hand[pos.side.index()] > 0, pos.can_fly(pos.side, game.rules().flying))
         }
-        over => i18n::result(lang, over).0,
+        over => {
+            // The result stays in the panel so that the final position stays in view.
+            let (head, why) = i18n::result(lang, over);
+            ui.label(RichText::new(head).size(26.0).strong());
+            ui.label(RichText::new(why).size(17.0));
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(RichText::new(word(lang, Word::Rematch)).strong()).clicked() {
+                    commands.write(Command::Rematch);
+                }
+                if ui.button(word(lang, Word::NewGame)).clicked() {
+                    commands.write(Command::NewGame);
+                }
+            });
+            String::new()
+        }
     };
-    ui.label(RichText::new(line).size(18.0).strong());
+    if !line.is_empty() {
+        ui.label(RichText::new(line).size(18.0).strong());
+    }
     if thinking.is_replying() {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -273,41 +289,4 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut Settings) {
         });
         ui.end_row();
     });
-}
-
-/// The result card sits at the top of the board area so that the final position stays
-/// in view.
-fn game_over(
-    ctx: &egui::Context,
-    area: egui::Rect,
-    lang: Lang,
-    session: &Session,
-    commands: &mut MessageWriter<Command>,
-) {
-    let status = session.game.status();
-    if !status.is_over() {
-        return;
-    }
-    let (head, why) = i18n::result(lang, status);
-    egui::Window::new("game-over")
-        .title_bar(false)
-        .resizable(false)
-        .collapsible(false)
-        .fixed_pos(egui::pos2(area.center().x - 150.0, area.min.y + 8.0))
-        .default_width(300.0)
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.heading(RichText::new(head).size(24.0).strong());
-                ui.label(why);
-                ui.add_space(6.0);
-                ui.horizontal(|ui| {
-                    if ui.button(RichText::new(word(lang, Word::Rematch)).size(16.0)).clicked() {
-                        commands.write(Command::Rematch);
-                    }
-                    if ui.button(RichText::new(word(lang, Word::NewGame)).size(16.0)).clicked() {
-                        commands.write(Command::NewGame);
-                    }
-                });
-            });
-        });
 }
