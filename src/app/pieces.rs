@@ -268,6 +268,15 @@ fn advance_tweens(
         };
         let k = EasingCurve::new(0.0, 1.0, ease).sample_clamped(tw.t);
         pos.0 = tw.from.lerp(tw.to, k);
+        if tw.kind == TweenKind::Flight {
+            // a flight arcs over the board, bending upwards
+            let d = tw.to - tw.from;
+            let mut n = d.perp().normalize_or_zero();
+            if n.y < 0.0 {
+                n = -n;
+            }
+            pos.0 += n * (std::f32::consts::PI * k).sin() * d.length() * 0.25;
+        }
         look.scale = match tw.kind {
             // a flight lifts the piece: larger at mid-flight, like a piece held above the board
             TweenKind::Flight => 1.0 + 0.35 * (std::f32::consts::PI * tw.t).sin(),

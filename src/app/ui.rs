@@ -265,7 +265,7 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut Settings) {
         });
         ui.end_row();
         ui.label(word(lang, Word::Flying));
-        ui.checkbox(&mut s.flying, word(lang, Word::FlyingNextGame));
+        ui.checkbox(&mut s.flying, "");
         ui.end_row();
         ui.label(word(lang, Word::Animation));
         ui.horizontal_wrapped(|ui| {
@@ -289,4 +289,5 @@ fn settings_ui(ui: &mut egui::Ui, s: &mut Settings) {
         });
         ui.end_row();
     });
+    ui.label(RichText::new(word(lang, Word::FlyingNextGame)).small());
 }
