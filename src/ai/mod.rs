@@ -67,6 +67,16 @@ impl Level {
         }
     }
 
+    /// What a draw costs the computer, in hundredths of a piece. Hard plays on in even
+    /// positions; Master takes the draw unless it is better, which is what playing to
+    /// never lose means.
+    fn contempt(self) -> i32 {
+        match self {
+            Level::Master => 0,
+            _ => 15,
+        }
+    }
+
     fn table_bits(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -97,6 +107,7 @@ pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &Atomic
         return easy(game, &mut rng).map(|best| Thought { best, iterations: Vec::new() });
     }
     let mut searcher = search::Searcher::new(game.rules(), level.table_bits(), stop);
+    searcher.contempt = level.contempt();
     let mut iterations = Vec::new();
     let last = searcher.think(game, limits, level.margin(), &mut |it| iterations.push(it.clone()))?;
     let best_score = last.root[0].1;

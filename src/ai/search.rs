@@ -21,7 +21,6 @@ const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 const MAX_QUIESCENCE: i32 = 4;
 const ASPIRATION: i32 = 40;
-const CONTEMPT: i32 = 15;
 
 /// As the 50-move count runs out without a capture, an advantage is worth less and less:
 /// the side that is ahead is pushed to make progress before the draw.
@@ -70,6 +69,8 @@ pub struct Searcher<'a> {
     node_limit: Option<u64>,
     /// The side the search chooses a move for.
     root_side: Colour,
+    /// What a draw costs that side (see `draw_score`).
+    pub contempt: i32,
     /// The node count at which the limits and the stop flag are next looked at.
     next_check: u64,
     aborted: bool,
@@ -95,6 +96,7 @@ impl<'a> Searcher<'a> {
             node_limit: None,
             next_check: 0,
             root_side: Colour::White,
+            contempt: 15,
             aborted: false,
         }
     }
@@ -251,7 +253,7 @@ impl<'a> Searcher<'a> {
     /// A draw is worth a little less than nothing to the side the search plays for: an
     /// even position is played on rather than drawn, while a lost one still takes the draw.
     fn draw_score(&self, pos: &Position) -> i32 {
-        if pos.side == self.root_side { -CONTEMPT } else { CONTEMPT }
+        if pos.side == self.root_side { -self.contempt } else { self.contempt }
     }
 
     /// Draw by the 50-move rule or by a repetition on the path (a repetition is scored as
