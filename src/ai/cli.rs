@@ -101,6 +101,7 @@ pub fn play_game(
     MatchGame { status: game.status(), plies: game.ply(), white, moves, times }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn play_match(
     rules: Rules,
     a: Level,

@@ -290,7 +290,7 @@ fn draw_markers(
     } else if let Some(from) = selection.selected {
         ring(from, pal.selected, PIECE_RADIUS * 1.3, 4.0, false);
         for m in game.legal_moves().iter().filter(|m| m.from_point() == Some(from)) {
-            ring(m.to, pal.target, 0.14, 1.8, true);
+            ring(m.to, pal.target, 0.17, 1.8, true);
         }
     }
     if let Some(f) = selection.focus.filter(|_| selection.focus_shown) {

@@ -132,10 +132,7 @@ fn parse_points(variant: &Variant, list: &str, seen: &mut Bits) -> Result<Bits, 
     Ok(bits)
 }
 
-fn parse_number<T: std::str::FromStr>(text: Option<&str>, what: &str) -> Result<T, PositionError>
-where
-    T: Default,
-{
+fn parse_number<T: std::str::FromStr + Default>(text: Option<&str>, what: &str) -> Result<T, PositionError> {
     match text {
         None => Ok(T::default()),
         Some(t) => t.parse().map_err(|_| PositionError::Malformed(format!("{what} '{t}' is not a number"))),

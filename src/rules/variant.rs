@@ -97,6 +97,8 @@ impl Variant {
     }
 
     /// Whether `p` is in a mill completely filled by `own`.
+    // clippy suggests `contains`, which cannot express `own & m == m`
+    #[allow(clippy::manual_contains)]
     #[inline]
     pub fn in_mill(&self, own: Bits, p: u8) -> bool {
         self.mills_of[p as usize].iter().any(|&m| own & m == m)

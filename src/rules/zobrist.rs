@@ -18,7 +18,7 @@ pub struct Keys {
 
 const fn make_keys() -> Keys {
     let mut keys = Keys { piece: [[0; 24]; 2], hand: [[0; 13]; 2], black_to_move: 0 };
-    let mut state = 0x00D0_C0DE_7A5_u64;
+    let mut state = 0x000D_0C0D_E7A5_u64;
     let mut c = 0;
     while c < 2 {
         let mut p = 0;
