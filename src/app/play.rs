@@ -90,7 +90,7 @@ impl Session {
     pub fn start(settings: &Settings, number: u32, revision: u64) -> Self {
         let human = match settings.colour {
             ColourChoice::Fixed(c) => c,
-            ColourChoice::Alternate if number % 2 == 0 => Colour::White,
+            ColourChoice::Alternate if number.is_multiple_of(2) => Colour::White,
             ColourChoice::Alternate => Colour::Black,
         };
         Session { game: Game::new(settings.rules()), number, revision, opponent: settings.opponent, human }
@@ -218,7 +218,6 @@ pub fn apply(session: &mut Session, selection: &mut Selection, m: Move, applied:
     applied.write(MoveApplied { m, mover });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_taps(
     mut commands: Commands,
     mut taps: MessageReader<BoardTap>,

@@ -38,7 +38,6 @@ fn setup_fonts(ctx: &egui::Context) {
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn panels(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,

@@ -234,7 +234,6 @@ fn paint_pieces(
 #[derive(Component)]
 struct Marker;
 
-#[allow(clippy::too_many_arguments)]
 fn draw_markers(
     mut commands: Commands,
     layout: Res<BoardLayout>,
