@@ -299,11 +299,7 @@ impl<'a> Searcher<'a> {
             return -(WIN - ply as i32);
         }
         if !movegen::has_move(pos, self.variant, self.flying) {
-            return if pos.placing_done() && pos.occupied() == self.variant.all {
-                self.draw_score(pos)
-            } else {
-                -(WIN - ply as i32)
-            };
+            return if pos.board_full(self.variant) { self.draw_score(pos) } else { -(WIN - ply as i32) };
         }
         if self.is_draw(pos) {
             return self.draw_score(pos);
@@ -332,7 +328,10 @@ impl<'a> Searcher<'a> {
             let stand = evaluate(pos, self.variant, self.flying);
             // Reverse futility: far above beta with little depth left, and no mill of the
             // opponent's to be closed next move.
-            if depth <= 3 && stand - 90 * depth >= beta && mill_gaps(pos, self.variant, pos.side.opponent()) == 0 {
+            if depth <= 3
+                && stand - 90 * depth >= beta
+                && movegen::mill_gaps(pos, self.variant, pos.side.opponent()) == 0
+            {
                 return stand;
             }
             // Null move while placing, where a free placement is never a disadvantage.
@@ -452,11 +451,7 @@ impl<'a> Searcher<'a> {
             let score = if movegen::too_few_pieces(&child) {
                 WIN - ply as i32 - 1
             } else if !movegen::has_move(&child, self.variant, self.flying) {
-                if child.placing_done() && child.occupied() == self.variant.all {
-                    -self.draw_score(&child)
-                } else {
-                    WIN - ply as i32 - 1
-                }
+                if child.board_full(self.variant) { -self.draw_score(&child) } else { WIN - ply as i32 - 1 }
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1)
             };
@@ -476,7 +471,7 @@ impl<'a> Searcher<'a> {
     /// The ordering key of every move: hash move, captures (of pieces that threaten a
     /// mill first), blocks of the opponent's mills, killers, then history.
     fn order_keys(&mut self, pos: &Position, tt_move: Move, ply: usize) {
-        let gaps = mill_gaps(pos, self.variant, pos.side.opponent());
+        let gaps = movegen::mill_gaps(pos, self.variant, pos.side.opponent());
         // Opponent pieces that stand in an open two: taking one breaks a mill threat.
         let threats = threat_pieces(pos, self.variant, pos.side.opponent());
         let side = pos.side.index();
@@ -524,19 +519,6 @@ const CAPTURE: i32 = 1 << 24;
 const BLOCK: i32 = 1 << 23;
 const KILLER_1: i32 = 1 << 22;
 const KILLER_2: i32 = 1 << 21;
-
-/// The empty points that would close a mill of `c` (the third point of an open two).
-pub fn mill_gaps(pos: &Position, variant: &Variant, c: Colour) -> Bits {
-    let own = pos.board[c.index()];
-    let empty = variant.all & !pos.occupied();
-    let mut gaps = 0;
-    for &m in &variant.mills {
-        if (own & m).count_ones() == 2 && empty & m != 0 {
-            gaps |= empty & m;
-        }
-    }
-    gaps
-}
 
 /// Mate scores are stored relative to the node so that they stay right at another ply.
 fn to_tt(score: i32, ply: usize) -> i32 {

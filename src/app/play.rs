@@ -195,16 +195,8 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
     };
     let variant = rules.board();
     let victims = pos.capturable(variant, us.opponent());
-    if victims != 0 && movegen::closes_mill(pos, variant, step.from, step.to) {
-        let mut own = pos.own() | (1 << step.to);
-        if let Some(from) = step.from_point() {
-            own &= !(1 << from);
-        }
-        let mills = variant.mills_of[step.to as usize].iter().filter(|&&m| own & m == m).count();
-        Decision::AwaitCapture { step, double: mills >= 2 }
-    } else {
-        Decision::Play(step)
-    }
+    let mills = movegen::mills_closed(pos, variant, step.from, step.to);
+    if victims != 0 && mills > 0 { Decision::AwaitCapture { step, double: mills >= 2 } } else { Decision::Play(step) }
 }
 
 /// Plays a legal move: the one way moves reach the game, for taps and the computer alike.

@@ -414,7 +414,7 @@ pub fn status_of(pos: &Position, rules: Rules, repetitions: impl FnOnce() -> usi
     if movegen::too_few_pieces(pos) {
         return Status::Win { winner: loser.opponent(), reason: WinReason::TwoPieces };
     }
-    if pos.placing_done() && pos.occupied() == variant.all {
+    if pos.board_full(variant) {
         return Status::Draw(DrawReason::FullBoard);
     }
     if !movegen::has_move(pos, variant, rules.flying) {

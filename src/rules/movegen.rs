@@ -1,7 +1,7 @@
 //! Legal move generation. A move together with its capture is one move: a mill-closing
 //! move appears once per piece it may take.
 
-use super::position::{Move, Position};
+use super::position::{Colour, Move, Position};
 use super::variant::{Bits, Variant};
 
 /// Enough room for the largest move list of any variant (a flying player with three
@@ -83,14 +83,23 @@ pub fn each_bit(mut bits: Bits, mut f: impl FnMut(u8)) {
     }
 }
 
+/// The mover's pieces after moving `from` (or placing, if `from == NO_POINT`) to `to`.
+#[inline]
+fn own_after(pos: &Position, from: u8, to: u8) -> Bits {
+    let own = pos.own() | (1 << to);
+    if from != super::position::NO_POINT { own & !(1 << from) } else { own }
+}
+
 /// Whether moving `from` (or placing, if `from == NO_POINT`) to `to` closes a mill.
 #[inline]
 pub fn closes_mill(pos: &Position, variant: &Variant, from: u8, to: u8) -> bool {
-    let mut own = pos.own() | (1 << to);
-    if from != super::position::NO_POINT {
-        own &= !(1 << from);
-    }
-    variant.in_mill(own, to)
+    variant.in_mill(own_after(pos, from, to), to)
+}
+
+/// How many mills that step closes at once (a double mill still takes one piece).
+pub fn mills_closed(pos: &Position, variant: &Variant, from: u8, to: u8) -> usize {
+    let own = own_after(pos, from, to);
+    variant.mills_of[to as usize].iter().filter(|&&m| own & m == m).count()
 }
 
 /// Appends every legal move of the side to move to `list` (cleared first).
@@ -98,10 +107,10 @@ pub fn generate(pos: &Position, variant: &Variant, flying: bool, list: &mut Move
     generate_to(pos, variant, flying, variant.all, list);
 }
 
-/// The empty points that would complete a mill of the side to move.
+/// The empty points that would complete a mill of `c` (the third point of an open two).
 #[inline]
-pub fn mill_gaps(pos: &Position, variant: &Variant) -> Bits {
-    let own = pos.own();
+pub fn mill_gaps(pos: &Position, variant: &Variant, c: Colour) -> Bits {
+    let own = pos.board[c.index()];
     let empty = variant.all & !pos.occupied();
     let mut gaps = 0;
     for &m in &variant.mills {
@@ -114,7 +123,7 @@ pub fn mill_gaps(pos: &Position, variant: &Variant) -> Bits {
 
 /// Appends only the mill-closing moves (with their captures) to `list` (cleared first).
 pub fn generate_captures(pos: &Position, variant: &Variant, flying: bool, list: &mut MoveList) {
-    let gaps = mill_gaps(pos, variant);
+    let gaps = mill_gaps(pos, variant, pos.side);
     list.len = 0;
     if gaps != 0 && pos.theirs() != 0 {
         // A slide into a gap by one of the two pieces closes nothing: keep captures only.

@@ -147,6 +147,12 @@ impl Position {
         }
     }
 
+    /// Every point taken after placing: twelve's draw (nobody can move).
+    #[inline]
+    pub fn board_full(&self, variant: &Variant) -> bool {
+        self.placing_done() && self.occupied() == variant.all
+    }
+
     /// Whether `c` may fly: flying is on, three pieces on the board and none in hand.
     #[inline]
     pub fn can_fly(&self, c: Colour, flying: bool) -> bool {
