@@ -24,6 +24,11 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             let game = o.game()?;
             let stop = AtomicBool::new(false);
             let seed = o.seed.unwrap_or_else(rand::random);
+            // One answer, so the endgame is solved now rather than on a background thread
+            // that would finish after the move was chosen.
+            if level.knows_endgame() && super::endgame::near(game.position()) {
+                super::endgame::solved(game.rules());
+            }
             let thought = think(&game, level, level.limits(time), seed, &stop)
                 .ok_or_else(|| format!("no move: the game is over ({})", game.status()))?;
             if o.verbose {
@@ -57,6 +62,9 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 (None, None) => None,
             };
             let seed = o.seed.unwrap_or_else(rand::random);
+            if a.knows_endgame() || b.knows_endgame() {
+                super::endgame::solved(o.rules());
+            }
             play_match(o.rules(), a, b, games, &budget, seed, o.verbose, print);
             Ok(())
         }
@@ -186,4 +194,14 @@ pub fn bench(print: &mut dyn FnMut(&str)) {
         print(&format!("search depth {depth} from {name}: {elapsed:.3} s, {n} nodes, best {}", game.move_text(t.best)));
     }
     print(&format!("search speed: {:.2} M nodes/s", nodes as f64 / secs.max(1e-9) / 1e6));
+    for variant in [VariantKind::Nine, VariantKind::Twelve] {
+        let start = Instant::now();
+        let table = super::endgame::Endgame::solve(variant.variant());
+        let elapsed = start.elapsed().as_secs_f64();
+        let (wins, losses, draws, longest) = table.census();
+        print(&format!(
+            "endgame 3 against 3 of {}: solved in {elapsed:.2} s: {wins} wins, {losses} losses, {draws} draws for the side to move, longest win {longest} plies",
+            variant.name()
+        ));
+    }
 }

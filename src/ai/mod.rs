@@ -2,6 +2,7 @@
 //! one call: the game, a level, limits, a seed and a stop flag in; a legal move out.
 
 pub mod cli;
+pub mod endgame;
 pub mod eval;
 pub mod search;
 pub mod tt;
@@ -77,6 +78,12 @@ impl Level {
         }
     }
 
+    /// Whether the level looks up the solved three-against-three endgame. Medium only
+    /// looks four plies ahead, as the source texts say.
+    pub fn knows_endgame(self) -> bool {
+        matches!(self, Level::Hard | Level::Master)
+    }
+
     fn table_bits(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -108,6 +115,10 @@ pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &Atomic
     }
     let mut searcher = search::Searcher::new(game.rules(), level.table_bits(), stop);
     searcher.contempt = level.contempt();
+    if level.knows_endgame() {
+        endgame::prepare(game);
+        searcher.endgame = endgame::ready(game.rules());
+    }
     let mut iterations = Vec::new();
     let last = searcher.think(game, limits, level.margin(), &mut |it| iterations.push(it.clone()))?;
     let best_score = last.root[0].1;

@@ -6,6 +6,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
+use super::endgame::{Endgame, Value};
 use super::eval::evaluate;
 use super::tt::{Bound, Table};
 use crate::rules::game::same_position;
@@ -74,6 +77,8 @@ pub struct Searcher<'a> {
     /// The node count at which the limits and the stop flag are next looked at.
     next_check: u64,
     aborted: bool,
+    /// The solved three-against-three flying endgame, when the level may use it.
+    pub endgame: Option<Arc<Endgame>>,
 }
 
 const NO_MOVE: Move = Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT };
@@ -98,6 +103,7 @@ impl<'a> Searcher<'a> {
             root_side: Colour::White,
             contempt: 15,
             aborted: false,
+            endgame: None,
         }
     }
 
@@ -277,6 +283,17 @@ impl<'a> Searcher<'a> {
         false
     }
 
+    /// The exact score of a solved endgame position, as a win or loss at its distance.
+    #[inline]
+    fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let value = self.endgame.as_ref()?.value_in(pos, self.flying)?;
+        Some(match value {
+            Value::Win { plies } => WIN - ply as i32 - plies as i32,
+            Value::Loss { plies } => -(WIN - ply as i32 - plies as i32),
+            Value::Draw => self.draw_score(pos),
+        })
+    }
+
     fn search(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.search_node(pos, depth, alpha, beta, ply, true)
     }
@@ -303,6 +320,9 @@ impl<'a> Searcher<'a> {
         }
         if self.is_draw(pos) {
             return self.draw_score(pos);
+        }
+        if let Some(exact) = self.endgame_score(pos, ply) {
+            return exact;
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
             return self.quiescence(pos, alpha, beta, ply, 0);
@@ -436,6 +456,9 @@ impl<'a> Searcher<'a> {
     /// Stand pat or close a mill: captures change the material, so the static value is
     /// only trusted once no capture is pending for the side to move.
     fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
+        if let Some(exact) = self.endgame_score(pos, ply) {
+            return exact;
+        }
         let stand = fade_towards_fifty(evaluate(pos, self.variant, self.flying), pos.quiet_plies);
         if stand >= beta || qdepth >= MAX_QUIESCENCE {
             return stand;
