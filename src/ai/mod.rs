@@ -8,7 +8,7 @@ pub mod search;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -109,6 +109,7 @@ pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &Atomic
     if game.status() != Status::Ongoing {
         return None;
     }
+    let started = Instant::now();
     let mut rng = StdRng::seed_from_u64(seed);
     if level == Level::Easy {
         return easy(game, &mut rng).map(|best| Thought { best, iterations: Vec::new() });
@@ -120,7 +121,7 @@ pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &Atomic
         searcher.endgame = endgame::ready(game.rules());
     }
     let mut iterations = Vec::new();
-    let last = searcher.think(game, limits, level.margin(), &mut |it| iterations.push(it.clone()))?;
+    let last = searcher.think(game, limits, started, level.margin(), &mut |it| iterations.push(it.clone()))?;
     let best_score = last.root[0].1;
     // A forced win is taken by the quickest route; otherwise any move within the margin.
     let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 { 0 } else { level.margin() };

@@ -111,18 +111,21 @@ impl<'a> Searcher<'a> {
         self.nodes
     }
 
-    /// Iterative deepening from the game's current position. `margin` widens the root
-    /// window so that every move within `margin` of the best gets an exact score.
-    /// `report` sees each completed iteration. Returns the last completed iteration, or
-    /// `None` when the side to move has no legal move.
+    /// Iterative deepening from the game's current position. The time limit counts from
+    /// `started` (the caller's clock, so that setting up, such as allocating the table,
+    /// is inside the budget). `margin` widens the root window so that every move within
+    /// `margin` of the best gets an exact score. `report` sees each completed iteration.
+    /// Returns the last completed iteration, or `None` when the side to move has no legal
+    /// move.
     pub fn think(
         &mut self,
         game: &Game,
         limits: Limits,
+        started: Instant,
         margin: i32,
         report: &mut dyn FnMut(&Iteration),
     ) -> Option<Iteration> {
-        self.start = Instant::now();
+        self.start = started;
         self.deadline = limits.time.map(|t| self.start + t);
         self.node_limit = limits.nodes;
         self.nodes = 0;
