@@ -432,3 +432,26 @@ fn medium_and_master_choose_a_move_of_the_best_score() {
         }
     }
 }
+
+/// A player that keeps its memory between moves searches less the second time it meets a
+/// position, and still answers with a legal move; Medium starts afresh every move.
+#[test]
+fn a_kept_memory_saves_work_for_hard_and_master_only() {
+    let g = nine("W:d1,d2,d6,d7 B:b4,d3,d5,f4 w 5 5 0");
+    let stop = AtomicBool::new(false);
+    let nodes = |t: &Thought| t.iterations.last().map_or(0, |i| i.nodes);
+    for level in [Level::Hard, Level::Master] {
+        let mut memory = dokuz_tas::ai::Memory::default();
+        let first = dokuz_tas::ai::think_with(&mut memory, &g, level, depth(9), 1, &stop).expect("a move");
+        let again = dokuz_tas::ai::think_with(&mut memory, &g, level, depth(9), 1, &stop).expect("a move");
+        assert!(g.legal_moves().contains(&again.best));
+        assert!(nodes(&again) * 4 < nodes(&first) * 3, "{level:?}: {} then {} nodes", nodes(&first), nodes(&again));
+        // A fresh memory searches as much as the first time.
+        let fresh = think(&g, level, depth(9), 1, &stop).expect("a move");
+        assert_eq!(nodes(&fresh), nodes(&first), "{level:?}");
+    }
+    let mut memory = dokuz_tas::ai::Memory::default();
+    let first = dokuz_tas::ai::think_with(&mut memory, &g, Level::Medium, Level::Medium.limits(None), 1, &stop);
+    let again = dokuz_tas::ai::think_with(&mut memory, &g, Level::Medium, Level::Medium.limits(None), 1, &stop);
+    assert_eq!(first.map(|t| nodes(&t)), again.map(|t| nodes(&t)));
+}

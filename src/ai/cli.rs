@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Level, Limits, think};
+use super::{Level, Limits, Memory, think, think_with};
 use crate::cli::{BENCH_MIDGAME, BENCH_MOVING, Options};
 use crate::rules::{Colour, Game, Rules, Status, VariantKind};
 
@@ -94,12 +94,14 @@ pub fn play_game(
     let mut game = Game::new(rules);
     let stop = AtomicBool::new(false);
     let mut times: [Vec<Duration>; 2] = Default::default();
+    // Each player keeps its own table from move to move, as in the game.
+    let mut memories: [Memory; 2] = Default::default();
     loop {
         let side = game.position().side;
         let mover = if side == Colour::White { white } else { black };
         let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(game.ply() as u64);
         let start = Instant::now();
-        match think(&game, mover, mover.limits(budget(mover)), seed, &stop) {
+        match think_with(&mut memories[side.index()], &game, mover, mover.limits(budget(mover)), seed, &stop) {
             Some(t) => game.push(t.best),
             None => break,
         }

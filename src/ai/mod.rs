@@ -102,10 +102,40 @@ pub struct Thought {
     pub iterations: Vec<Iteration>,
 }
 
+/// What a computer player keeps from one move to the next: its transposition table, so
+/// that each search starts from what the earlier ones learnt (and the table is not
+/// allocated anew each move). A cache only: losing it costs depth, never correctness.
+#[derive(Default)]
+pub struct Memory {
+    table: Option<tt::Table>,
+}
+
+impl Memory {
+    fn table(&mut self, bits: u32) -> tt::Table {
+        match self.table.take() {
+            Some(t) if t.bits() == bits => t,
+            _ => tt::Table::new(bits),
+        }
+    }
+}
+
 /// Chooses a move for the side to move, or `None` if the game is over. Deterministic for
 /// a given seed when `limits` has no time limit. Raising `stop` ends the search within a
 /// few milliseconds with the best move found so far.
 pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &AtomicBool) -> Option<Thought> {
+    think_with(&mut Memory::default(), game, level, limits, seed, stop)
+}
+
+/// `think` for a player that keeps its `memory` between moves: stronger in the same time,
+/// but a move then depends on the searches before it as well as on the seed.
+pub fn think_with(
+    memory: &mut Memory,
+    game: &Game,
+    level: Level,
+    limits: Limits,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Thought> {
     if game.status() != Status::Ongoing {
         return None;
     }
@@ -114,14 +144,21 @@ pub fn think(game: &Game, level: Level, limits: Limits, seed: u64, stop: &Atomic
     if level == Level::Easy {
         return easy(game, &mut rng).map(|best| Thought { best, iterations: Vec::new() });
     }
-    let mut searcher = search::Searcher::new(game.rules(), level.table_bits(), stop);
+    // Medium looks four plies ahead and no further, so it starts afresh every move.
+    let remembers = matches!(level, Level::Hard | Level::Master);
+    let table = if remembers { memory.table(level.table_bits()) } else { tt::Table::new(level.table_bits()) };
+    let mut searcher = search::Searcher::new(game.rules(), table, stop);
     searcher.contempt = level.contempt();
     if level.knows_endgame() {
         endgame::prepare(game);
         searcher.endgame = endgame::ready(game.rules());
     }
     let mut iterations = Vec::new();
-    let last = searcher.think(game, limits, started, level.margin(), &mut |it| iterations.push(it.clone()))?;
+    let last = searcher.think(game, limits, started, level.margin(), &mut |it| iterations.push(it.clone()));
+    if remembers {
+        memory.table = Some(searcher.into_table());
+    }
+    let last = last?;
     let best_score = last.root[0].1;
     // A forced win is taken by the quickest route; otherwise any move within the margin.
     let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 { 0 } else { level.margin() };

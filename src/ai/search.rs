@@ -84,11 +84,12 @@ pub struct Searcher<'a> {
 const NO_MOVE: Move = Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT };
 
 impl<'a> Searcher<'a> {
-    pub fn new(rules: Rules, tt_bits: u32, stop: &'a AtomicBool) -> Self {
+    /// A searcher using `tt`, fresh or kept from an earlier search (see `into_table`).
+    pub fn new(rules: Rules, tt: Table, stop: &'a AtomicBool) -> Self {
         Searcher {
             variant: rules.board(),
             flying: rules.flying,
-            tt: Table::new(tt_bits),
+            tt,
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: Box::new([[[0; 24]; 25]; 2]),
             lists: vec![MoveList::new(); MAX_PLY + MAX_QUIESCENCE as usize + 2],
@@ -105,6 +106,11 @@ impl<'a> Searcher<'a> {
             aborted: false,
             endgame: None,
         }
+    }
+
+    /// The transposition table, to be handed to the next search.
+    pub fn into_table(self) -> Table {
+        self.tt
     }
 
     pub fn nodes(&self) -> u64 {

@@ -39,6 +39,11 @@ impl Table {
         Table { entries: vec![EMPTY; size], mask: size - 1 }
     }
 
+    /// The table's size as a power of two.
+    pub fn bits(&self) -> u32 {
+        self.entries.len().trailing_zeros()
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<&Entry> {
         let e = &self.entries[key as usize & self.mask];

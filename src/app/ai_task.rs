@@ -28,7 +28,8 @@ pub enum Purpose {
 }
 
 pub struct Job {
-    task: Task<Option<Move>>,
+    /// The answer, and the computer's memory handed back for its next move.
+    task: Task<(Option<Move>, Option<ai::Memory>)>,
     pub stop: Arc<AtomicBool>,
     pub revision: u64,
     pub purpose: Purpose,
@@ -41,6 +42,9 @@ pub struct Thinking {
     /// Searches started and answers dropped as stale (for tests and diagnostics).
     pub started: u32,
     pub cancelled: u32,
+    /// The computer player's table, kept between its moves (lent to the search in
+    /// flight; a cancelled search takes it along and the next starts a fresh one).
+    memory: Option<ai::Memory>,
 }
 
 impl Thinking {
@@ -53,8 +57,18 @@ impl Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let seed = rand::random::<u64>();
-        let task = AsyncComputeTaskPool::get()
-            .spawn(async move { ai::think(&game, level, level.limits(None), seed, &flag).map(|t| t.best) });
+        // Hints search for the other side: only the computer's own moves share a memory.
+        let mut memory = match purpose {
+            Purpose::Reply => Some(self.memory.take().unwrap_or_default()),
+            Purpose::Hint => None,
+        };
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let thought = match memory.as_mut() {
+                Some(memory) => ai::think_with(memory, &game, level, level.limits(None), seed, &flag),
+                None => ai::think(&game, level, level.limits(None), seed, &flag),
+            };
+            (thought.map(|t| t.best), memory)
+        });
         self.job = Some(Job { task, stop, revision: session.revision, purpose });
         self.started += 1;
     }
@@ -102,11 +116,14 @@ fn poll(
     if job.purpose == Purpose::Reply && !animating.is_empty() {
         return;
     }
-    let Some(answer) = check_ready(&mut job.task) else {
+    let Some((answer, memory)) = check_ready(&mut job.task) else {
         return;
     };
     let (revision, purpose) = (job.revision, job.purpose);
     thinking.job = None;
+    if memory.is_some() {
+        thinking.memory = memory;
+    }
     let Some(m) = answer else { return };
     if revision != session.revision {
         thinking.cancelled += 1;
