@@ -455,3 +455,16 @@ fn a_kept_memory_saves_work_for_hard_and_master_only() {
     let again = dokuz_tas::ai::think_with(&mut memory, &g, Level::Medium, Level::Medium.limits(None), 1, &stop);
     assert_eq!(first.map(|t| nodes(&t)), again.map(|t| nodes(&t)));
 }
+
+/// The time limit never cuts depth 1 short: with a budget smaller than setting up the
+/// search takes (Master allocates a 64 MB table), every level still takes the winning mill.
+#[test]
+fn a_tiny_budget_still_answers_from_a_completed_search() {
+    let g = nine("W:a7,d7,f2 B:a1,d1,e4 w");
+    for level in [Level::Hard, Level::Master] {
+        let limits = Limits { time: Some(std::time::Duration::from_micros(1)), ..Limits::default() };
+        let t = think_with(&g, level, limits, 5);
+        assert!(!t.iterations.is_empty(), "{level:?}");
+        assert!(g.move_text(t.best).starts_with("f2-g7x"), "{level:?}: {}", g.move_text(t.best));
+    }
+}

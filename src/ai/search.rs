@@ -77,6 +77,9 @@ pub struct Searcher<'a> {
     /// The node count at which the limits and the stop flag are next looked at.
     next_check: u64,
     aborted: bool,
+    /// Whether an iteration has completed: the time limit only ends a search after the
+    /// first, so that even a search whose budget went on setting up answers from depth 1.
+    answered: bool,
     /// The solved three-against-three flying endgame, when the level may use it.
     pub endgame: Option<Arc<Endgame>>,
 }
@@ -104,6 +107,7 @@ impl<'a> Searcher<'a> {
             root_side: Colour::White,
             contempt: 15,
             aborted: false,
+            answered: false,
             endgame: None,
         }
     }
@@ -137,6 +141,7 @@ impl<'a> Searcher<'a> {
         self.nodes = 0;
         self.next_check = 0;
         self.aborted = false;
+        self.answered = false;
         let pos = *game.position();
         self.root_side = pos.side;
         let window = (pos.quiet_plies as usize + 1).min(game.history().len());
@@ -164,14 +169,15 @@ impl<'a> Searcher<'a> {
                 root: root.clone(),
             };
             report(&iteration);
+            self.answered = true;
             last = Some(iteration);
             let forced = done.abs() > WIN_BOUND;
             if root.len() == 1 || forced && depth as i32 > WIN - done.abs() {
                 break;
             }
         }
-        // Depth 1 always completes unless the stop flag was raised at once: even then the
-        // answer is a legal move.
+        // Depth 1 always completes (the time limit waits for it) unless the stop flag was
+        // raised or the node limit reached at once: even then the answer is a legal move.
         Some(last.unwrap_or_else(|| Iteration {
             depth: 0,
             score: 0,
@@ -257,7 +263,7 @@ impl<'a> Searcher<'a> {
         // jump past any exact multiple.
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 1024;
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let late = self.answered && self.deadline.is_some_and(|d| Instant::now() >= d);
             let spent = self.node_limit.is_some_and(|n| self.nodes >= n);
             if late || spent || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
