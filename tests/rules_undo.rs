@@ -91,8 +91,8 @@ fn a_new_move_after_undo_clears_redo_but_the_same_move_keeps_it() {
             let mut same = g.clone();
             same.play(moves[at]).unwrap();
             assert!(same.can_redo());
-            for i in at + 1..moves.len() {
-                assert_eq!(same.redo(), Some(moves[i]));
+            for &m in &moves[at + 1..] {
+                assert_eq!(same.redo(), Some(m));
             }
             assert_eq!(same.position(), seen.last().unwrap());
             assert!(!same.can_redo());
