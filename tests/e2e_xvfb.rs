@@ -96,11 +96,7 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
                 ["point", name, x, y] => {
                     current.insert(name.to_string(), (x.parse().unwrap_or(-1.0), y.parse().unwrap_or(-1.0)));
                 }
-                ["end"] => {
-                    if tx.send(current.clone()).is_err() {
-                        return;
-                    }
-                }
+                ["end"] if tx.send(current.clone()).is_err() => return,
                 _ => {}
             }
         }
