@@ -13,6 +13,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use crate::rules::movegen::each_bit;
 use crate::rules::position::Position;
 use crate::rules::variant::{Bits, Variant, VariantKind};
 use crate::rules::{Game, Rules};
@@ -94,11 +95,11 @@ impl Endgame {
                 let empty = all & !(mover | other);
                 // The position before: `other` was to move and flew a piece from some
                 // empty point to one of its present points, without closing a mill.
-                for_each_bit(other, |to| {
+                each_bit(other, |to| {
                     if variant.in_mill(other, to) {
                         return;
                     }
-                    for_each_bit(empty, |from| {
+                    each_bit(empty, |from| {
                         let before = other & !(1 << to) | (1 << from);
                         let previous = table.rank(before) * sets + i;
                         if table.plies[previous] != 0 {
@@ -202,14 +203,6 @@ fn binomial(n: u32, k: u32) -> u32 {
         return 0;
     }
     (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64) as u32
-}
-
-#[inline]
-fn for_each_bit(mut bits: Bits, mut f: impl FnMut(u8)) {
-    while bits != 0 {
-        f(bits.trailing_zeros() as u8);
-        bits &= bits - 1;
-    }
 }
 
 /// The solved endgames, one per board that flies, kept for the life of the process: a
