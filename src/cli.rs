@@ -14,7 +14,7 @@ USAGE
   dokuz status  [POSITION OPTIONS]     ongoing | white wins: R | black wins: R | draw: R
   dokuz position [POSITION OPTIONS]    the position text after the moves
   dokuz perft N [POSITION OPTIONS]     leaf positions at depth N (last line)
-  dokuz bestmove --level L [--time-ms N] [--seed S] [--verbose] [POSITION OPTIONS]
+  dokuz bestmove --level L [--time-ms N | --depth D] [--seed S] [--verbose] [POSITION OPTIONS]
                                        the computer's move (last line)
   dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--seed S] [--verbose] [--variant V]
               [--flying on|off]        N games, colours swapped every game
@@ -31,7 +31,8 @@ LEVELS
   easy, medium, hard, master. --time-ms sets the think time of hard and master
   (default 700 and 3000 ms); in `match` it sets both sides' budget. --scale F divides
   each level's own budget by F instead (hard 700/F ms against master 3000/F ms).
-  `match --verbose` adds each game's moves and, at the end, each level's think times.
+  bestmove --depth D searches exactly D plies instead (hard and master; the same seed
+  then gives the same move). `match --verbose` adds each game's moves and, at the end, each level's think times.
 
 NOTATION
   Points a1..g7 (six and five: a1..e5). A placement is the point (d6), a slide or flight is
@@ -53,6 +54,8 @@ pub struct Options {
     pub moves: Vec<String>,
     pub level: Option<String>,
     pub time_ms: Option<u64>,
+    /// bestmove: a fixed search depth instead of a think time.
+    pub depth: Option<u32>,
     /// Divides every level's own think time (match: keeps Hard and Master in proportion).
     pub scale: Option<f64>,
     pub seed: Option<u64>,
@@ -95,6 +98,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "--moves" => o.moves.extend(value(args, &mut i, arg)?.split_whitespace().map(str::to_string)),
             "--level" => o.level = Some(value(args, &mut i, arg)?.to_string()),
             "--time-ms" => o.time_ms = Some(number(value(args, &mut i, arg)?, arg)?),
+            "--depth" => o.depth = Some(number(value(args, &mut i, arg)?, arg)?),
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
             "--scale" => {
                 o.scale = Some(number(value(args, &mut i, arg)?, arg)?).filter(|s: &f64| *s > 0.0).or(Some(1.0))

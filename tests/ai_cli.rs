@@ -115,6 +115,35 @@ fn bestmove_errors() {
     // A finished game has no move.
     let e = dokuz(&["bestmove", "--level", "easy", "--position", EXAMPLE, "--moves", "f2-g7xa1"]).unwrap_err();
     assert!(e.contains("game is over"), "{e}");
+    // A depth is for the timed levels, at least 1, and not with a time.
+    let e = dokuz(&["bestmove", "--level", "medium", "--depth", "3"]).unwrap_err();
+    assert!(e.contains("--depth") && e.contains("medium"), "{e}");
+    let e = dokuz(&["bestmove", "--level", "hard", "--depth", "0"]).unwrap_err();
+    assert!(e.contains("at least 1"), "{e}");
+    let e = dokuz(&["bestmove", "--level", "hard", "--depth", "three"]).unwrap_err();
+    assert!(e.contains("'three'"), "{e}");
+    let e = dokuz(&["bestmove", "--level", "master", "--depth", "3", "--time-ms", "100"]).unwrap_err();
+    assert!(e.contains("not both"), "{e}");
+}
+
+#[test]
+fn bestmove_depth_searches_exactly_that_deep_and_repeats_itself() {
+    // Every iteration line but its time: the rest is the same on a second run.
+    let untimed = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.split(" time ").next().unwrap_or("").to_string() + l.split(" ms").nth(1).unwrap_or(""))
+            .collect()
+    };
+    for level in ["hard", "master"] {
+        let args = ["bestmove", "--level", level, "--depth", "7", "--seed", "5", "--verbose", "--position", MIDGAME];
+        let lines = dokuz(&args).unwrap();
+        assert_eq!(lines.len(), 8, "depths 1 to 7 and the move: {lines:?}");
+        assert!(lines[6].starts_with("depth 7 score "), "{lines:?}");
+        let midgame = Game::from_text(Rules::new(VariantKind::Nine), Some(MIDGAME)).unwrap();
+        assert_legal(&midgame, &lines[7]);
+        assert_eq!(untimed(&dokuz(&args).unwrap()), untimed(&lines), "{level}");
+    }
 }
 
 /// The parts of the last line of `match a b`: (a's wins, b's wins, draws).

@@ -29,7 +29,18 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             if level.knows_endgame() && super::endgame::near(game.position()) {
                 super::endgame::solved(game.rules());
             }
-            let thought = think(&game, level, level.limits(time), seed, &stop)
+            let limits = match (o.depth, level) {
+                (None, _) => level.limits(time),
+                (Some(_), Level::Easy | Level::Medium) => {
+                    return Err(format!("--depth is for hard and master, not {name}"));
+                }
+                (Some(0), _) => return Err("--depth must be at least 1".into()),
+                (Some(d), _) => Limits { depth: Some(d), ..Limits::default() },
+            };
+            if o.depth.is_some() && time.is_some() {
+                return Err("bestmove takes --time-ms or --depth, not both".into());
+            }
+            let thought = think(&game, level, limits, seed, &stop)
                 .ok_or_else(|| format!("no move: the game is over ({})", game.status()))?;
             if o.verbose {
                 for it in &thought.iterations {
