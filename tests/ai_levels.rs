@@ -365,9 +365,11 @@ fn the_same_seed_gives_the_same_move() {
     for (n, (variant, text)) in POSITIONS.into_iter().enumerate() {
         let g = Game::from_text(Rules::new(variant), text).unwrap();
         for level in Level::ALL {
-            // Easy and Medium with their own limits; a depth and a node limit for all.
+            // Easy and Medium with their own limits; a depth and a node limit for all. Four
+            // threads asked for: a depth or node limit keeps the search on one, so that it
+            // stays reproducible.
             let node_limit = Limits { nodes: Some(5_000), ..Limits::default() };
-            for limits in [limits(level), depth(3), node_limit] {
+            for limits in [limits(level), depth(3), node_limit].map(|l| Limits { threads: 4, ..l }) {
                 let seed = 12_345 + n as u64;
                 let a = think_with(&g, level, limits, seed);
                 let b = think_with(&g, level, limits, seed);

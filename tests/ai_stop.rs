@@ -12,8 +12,11 @@ use dokuz_tas::rules::{Game, Rules, VariantKind};
 /// How long `think` may take to notice the flag: generous for a loaded CI machine.
 const GRACE: Duration = Duration::from_millis(200);
 
-fn long_think() -> Limits {
-    Limits { time: Some(Duration::from_secs(30)), ..Limits::default() }
+/// A 30 s search; Master's on two threads, as on any machine with two cores or more, so
+/// that the flag has to stop its helper thread too.
+fn long_think(level: Level) -> Limits {
+    let threads = if level == Level::Master { 2 } else { 1 };
+    Limits { time: Some(Duration::from_secs(30)), threads, ..Limits::default() }
 }
 
 fn game(variant: VariantKind, text: Option<&str>) -> Game {
@@ -39,7 +42,7 @@ fn stop_after(g: &Game, level: Level, after: Duration) -> (Option<Thought>, Dura
     let handle = {
         let (g, stop) = (g.clone(), Arc::clone(&stop));
         thread::spawn(move || {
-            let t = think(&g, level, long_think(), 1, &stop);
+            let t = think(&g, level, long_think(level), 1, &stop);
             (t, Instant::now())
         })
     };
@@ -87,7 +90,7 @@ fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
         for level in Level::ALL {
             let limits = match level {
                 Level::Easy | Level::Medium => level.limits(None),
-                Level::Hard | Level::Master => long_think(),
+                Level::Hard | Level::Master => long_think(level),
             };
             let start = Instant::now();
             let t = think(&g, level, limits, 3, &stop)
@@ -114,7 +117,7 @@ fn a_time_limit_is_kept() {
     let g = game(VariantKind::Nine, None);
     let stop = AtomicBool::new(false);
     for (level, ms) in [(Level::Hard, 150), (Level::Master, 150)] {
-        let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
+        let limits = Limits { time: Some(Duration::from_millis(ms)), ..long_think(level) };
         let start = Instant::now();
         let t = think(&g, level, limits, 1, &stop).unwrap();
         let spent = start.elapsed();

@@ -7,7 +7,7 @@ pub mod eval;
 pub mod search;
 pub mod tt;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -51,12 +51,15 @@ impl Level {
     }
 
     /// The level's own limits: Medium looks four plies ahead, Hard and Master think for
-    /// a time (their budget unless `time` says otherwise). Easy does not search.
+    /// a time (their budget unless `time` says otherwise), Master on every core. Easy
+    /// does not search.
     pub fn limits(self, time: Option<Duration>) -> Limits {
         match self {
             Level::Easy => Limits::default(),
             Level::Medium => Limits { depth: Some(4), ..Limits::default() },
-            Level::Hard | Level::Master => Limits { time: time.or(self.budget()), ..Limits::default() },
+            Level::Hard => Limits { time: time.or(self.budget()), ..Limits::default() },
+            // Master is the full strength of the engine: every core.
+            Level::Master => Limits { time: time.or(self.budget()), threads: cores(), ..Limits::default() },
         }
     }
 
@@ -92,6 +95,14 @@ impl Level {
             Level::Master => 22,
         }
     }
+}
+
+/// The stack of a helper search thread: the search recurses up to 128 plies deep.
+const SEARCH_STACK: usize = 8 << 20;
+
+/// The threads a search may use on this machine: one per core, at most eight.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(8)
 }
 
 /// What `think` found.
@@ -147,16 +158,44 @@ pub fn think_with(
     // Medium looks four plies ahead and no further, so it starts afresh every move.
     let remembers = matches!(level, Level::Hard | Level::Master);
     let table = if remembers { memory.table(level.table_bits()) } else { tt::Table::new(level.table_bits()) };
-    let mut searcher = search::Searcher::new(game.rules(), table, stop);
-    searcher.contempt = level.contempt();
-    if level.knows_endgame() {
+    table.new_search();
+    let endgame = if level.knows_endgame() {
         endgame::prepare(game);
-        searcher.endgame = endgame::ready(game.rules());
-    }
+        endgame::ready(game.rules())
+    } else {
+        None
+    };
+    let searcher = |stop| {
+        let mut s = search::Searcher::new(game.rules(), &table, stop);
+        s.contempt = level.contempt();
+        s.endgame = endgame.clone();
+        s
+    };
+    let timed_only = limits.time.is_some() && limits.depth.is_none() && limits.nodes.is_none();
+    let helpers = if timed_only { limits.threads.saturating_sub(1) } else { 0 };
+    // Helpers stop when the main search does; they only feed the shared table.
+    let helpers_stop = AtomicBool::new(false);
     let mut iterations = Vec::new();
-    let last = searcher.think(game, limits, started, level.margin(), &mut |it| iterations.push(it.clone()));
+    let last = std::thread::scope(|scope| {
+        for k in 0..helpers {
+            let mut helper = searcher(&helpers_stop);
+            helper.depth_offset = 1 + k as u32 % 2;
+            let unlimited = Limits { time: None, ..limits };
+            let spawned = std::thread::Builder::new()
+                .name(format!("search helper {k}"))
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(scope, move || helper.think(game, unlimited, started, 0, &mut |_| {}));
+            // A thread the system will not give is strength lost, not an error.
+            if spawned.is_err() {
+                break;
+            }
+        }
+        let last = searcher(stop).think(game, limits, started, level.margin(), &mut |it| iterations.push(it.clone()));
+        helpers_stop.store(true, Ordering::Relaxed);
+        last
+    });
     if remembers {
-        memory.table = Some(searcher.into_table());
+        memory.table = Some(table);
     }
     let last = last?;
     let best_score = last.root[0].1;

@@ -38,6 +38,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// Threads searching together (0 and 1 both mean one). Only a search limited by time
+    /// alone uses more than one: helper threads make the result depend on timing, and
+    /// depth or node limits promise a reproducible move.
+    pub threads: usize,
 }
 
 /// What one completed iteration found.
@@ -56,7 +60,7 @@ pub struct Iteration {
 pub struct Searcher<'a> {
     variant: &'static Variant,
     flying: bool,
-    tt: Table,
+    tt: &'a Table,
     killers: [[Move; 2]; MAX_PLY],
     history: Box<[[[i32; 24]; 25]; 2]>,
     /// One move list and one array of ordering keys per ply, reused by every node at that
@@ -82,13 +86,18 @@ pub struct Searcher<'a> {
     answered: bool,
     /// The solved three-against-three flying endgame, when the level may use it.
     pub endgame: Option<Arc<Endgame>>,
+    /// How many plies deeper than the iteration number this searcher looks: helper
+    /// threads run ahead of the main one, so that they fill the shared table with the
+    /// results its next iteration needs instead of repeating its work.
+    pub depth_offset: u32,
 }
 
 const NO_MOVE: Move = Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT };
 
 impl<'a> Searcher<'a> {
-    /// A searcher using `tt`, fresh or kept from an earlier search (see `into_table`).
-    pub fn new(rules: Rules, tt: Table, stop: &'a AtomicBool) -> Self {
+    /// A searcher using `tt`, fresh or kept from an earlier search, and perhaps shared
+    /// with other searchers of the same position on other threads.
+    pub fn new(rules: Rules, tt: &'a Table, stop: &'a AtomicBool) -> Self {
         Searcher {
             variant: rules.board(),
             flying: rules.flying,
@@ -109,12 +118,8 @@ impl<'a> Searcher<'a> {
             aborted: false,
             answered: false,
             endgame: None,
+            depth_offset: 0,
         }
-    }
-
-    /// The transposition table, to be handed to the next search.
-    pub fn into_table(self) -> Table {
-        self.tt
     }
 
     pub fn nodes(&self) -> u64 {
@@ -156,8 +161,8 @@ impl<'a> Searcher<'a> {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
         let mut last: Option<Iteration> = None;
         for depth in 1..=max_depth {
-            let Some(done) = self.root_search(&pos, &mut root, depth as i32, margin, last.as_ref().map(|l| l.score))
-            else {
+            let searched = (depth + self.depth_offset) as i32;
+            let Some(done) = self.root_search(&pos, &mut root, searched, margin, last.as_ref().map(|l| l.score)) else {
                 break;
             };
             let iteration = Iteration {

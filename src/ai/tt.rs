@@ -1,7 +1,15 @@
-//! The transposition table: one entry per slot, keyed by the Zobrist hash, always
-//! replaced (a new search result is worth more than an old one at these speeds).
+//! The transposition table, keyed by the Zobrist hash and shared by every thread of a
+//! search. Slots come in pairs: a new result replaces the less valuable of the two (the
+//! shallower, or one left over from an earlier move), so the deep results that save the
+//! most work survive the flood of shallow ones a long search writes.
+//!
+//! Lock-free: a slot is two atomic words, the entry packed into one and the key xor-ed
+//! with it in the other. A slot torn by two threads writing at once no longer matches its
+//! key and reads as empty, so a race costs a lookup, never a wrong answer.
 
-use crate::rules::position::{Move, NO_POINT};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::rules::position::Move;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -10,55 +18,171 @@ pub enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
-    key: u64,
     pub best: Move,
     pub score: i16,
     pub depth: i8,
     pub bound: Bound,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    best: Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT },
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-};
+#[derive(Default)]
+struct Slot {
+    /// The key xor the data.
+    check: AtomicU64,
+    /// The packed entry; zero is an empty slot.
+    data: AtomicU64,
+}
 
 pub struct Table {
-    entries: Vec<Entry>,
+    slots: Box<[Slot]>,
+    /// Index mask of the first slot of a pair.
     mask: usize,
+    /// Which search wrote an entry (the low 8 bits of a count of searches).
+    generation: AtomicU8,
+}
+
+// The packed layout: move (3 bytes), score (2), depth + 1 (1, so that zero is empty),
+// bound (1), generation (1).
+fn pack(e: &Entry, generation: u8) -> u64 {
+    let bound = match e.bound {
+        Bound::Exact => 0u64,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    e.best.from as u64
+        | (e.best.to as u64) << 8
+        | (e.best.capture as u64) << 16
+        | (e.score as u16 as u64) << 24
+        | ((e.depth as u8).wrapping_add(1) as u64) << 40
+        | bound << 48
+        | (generation as u64) << 56
+}
+
+fn unpack(data: u64) -> Entry {
+    Entry {
+        best: Move { from: data as u8, to: (data >> 8) as u8, capture: (data >> 16) as u8 },
+        score: (data >> 24) as u16 as i16,
+        depth: ((data >> 40) as u8).wrapping_sub(1) as i8,
+        bound: match (data >> 48) as u8 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 56) as u8
 }
 
 impl Table {
-    /// A table of 2^`bits` entries (16 bytes each).
+    /// A table of 2^`bits` entries (16 bytes each); at least one pair.
     pub fn new(bits: u32) -> Self {
-        let size = 1usize << bits;
-        Table { entries: vec![EMPTY; size], mask: size - 1 }
+        let size = 1usize << bits.max(1);
+        let slots: Box<[Slot]> = (0..size).map(|_| Slot::default()).collect();
+        Table { slots, mask: (size - 1) & !1, generation: AtomicU8::new(0) }
     }
 
     /// The table's size as a power of two.
     pub fn bits(&self) -> u32 {
-        self.entries.len().trailing_zeros()
+        self.slots.len().trailing_zeros()
+    }
+
+    /// Marks the start of a new search: what earlier searches stored is kept and used,
+    /// but is the first to be replaced.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry> {
-        let e = &self.entries[key as usize & self.mask];
-        (e.key == key && e.depth >= 0).then_some(e)
+    fn pair(&self, key: u64) -> &[Slot] {
+        let i = key as usize & self.mask;
+        &self.slots[i..i + 2]
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, best: Move, score: i32, depth: i32, bound: Bound) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        *slot = Entry {
-            key,
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.pair(key).iter().find_map(|s| {
+            let data = s.data.load(Ordering::Relaxed);
+            (data != 0 && s.check.load(Ordering::Relaxed) ^ data == key).then(|| unpack(data))
+        })
+    }
+
+    #[inline]
+    pub fn store(&self, key: u64, best: Move, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let entry = Entry {
             best,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth: depth.clamp(0, 127) as i8,
+            depth: depth.clamp(0, 126) as i8,
             bound,
         };
+        let pair = self.pair(key);
+        // The slot holding this position already, else the one worth less: an entry from
+        // an earlier search counts as much shallower than any of this one.
+        let worth = |s: &Slot| -> i32 {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.check.load(Ordering::Relaxed) ^ data == key {
+                return i32::MIN;
+            }
+            if data == 0 {
+                return i32::MIN + 1;
+            }
+            let stale = if generation_of(data) == generation { 0 } else { 256 };
+            unpack(data).depth as i32 - stale
+        };
+        let slot = if worth(&pair[0]) <= worth(&pair[1]) { &pair[0] } else { &pair[1] };
+        let data = pack(&entry, generation);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(depth: i8, score: i16) -> Entry {
+        Entry { best: Move { from: 3, to: 7, capture: 24 }, score, depth, bound: Bound::Lower }
+    }
+
+    #[test]
+    fn an_entry_comes_back_as_stored() {
+        let t = Table::new(4);
+        for (i, e) in [entry(0, -32768), entry(126, 32767), entry(5, -1)].iter().enumerate() {
+            let key = 0x1234_5678_9abc_def0 ^ (i as u64) << 40;
+            t.store(key, e.best, e.score as i32, e.depth as i32, e.bound);
+            assert_eq!(t.probe(key), Some(*e));
+            assert_eq!(t.probe(key ^ 1 << 63), None, "another key of the same pair");
+        }
+    }
+
+    #[test]
+    fn a_deep_entry_survives_shallow_ones_of_the_same_pair() {
+        let t = Table::new(4);
+        let deep = entry(20, 50);
+        t.store(1 << 32, deep.best, 50, 20, Bound::Lower);
+        for k in 2..10u64 {
+            t.store(k << 32, deep.best, 0, 1, Bound::Upper);
+        }
+        assert_eq!(t.probe(1 << 32), Some(deep));
+        // From an earlier search it gives way to the first new entry that needs the room.
+        t.new_search();
+        t.store(20 << 32, deep.best, 0, 1, Bound::Upper);
+        t.store(21 << 32, deep.best, 0, 1, Bound::Upper);
+        assert_eq!(t.probe(1 << 32), None);
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_empty() {
+        let t = Table::new(4);
+        t.store(99, Move { from: 1, to: 2, capture: 3 }, 10, 4, Bound::Exact);
+        // What a second writer's half-done store leaves: its data with the first key.
+        let other = pack(&entry(9, 9), 0);
+        for s in t.slots.iter().filter(|s| s.data.load(Ordering::Relaxed) != 0) {
+            s.data.store(other, Ordering::Relaxed);
+        }
+        assert_eq!(t.probe(99), None);
     }
 }

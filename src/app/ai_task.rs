@@ -62,10 +62,13 @@ impl Thinking {
             Purpose::Reply => Some(self.memory.take().unwrap_or_default()),
             Purpose::Hint => None,
         };
+        // One core stays with the frame loop: Master's helper threads take the others.
+        let mut limits = level.limits(None);
+        limits.threads = limits.threads.min(ai::cores() - 1).max(1);
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let thought = match memory.as_mut() {
-                Some(memory) => ai::think_with(memory, &game, level, level.limits(None), seed, &flag),
-                None => ai::think(&game, level, level.limits(None), seed, &flag),
+                Some(memory) => ai::think_with(memory, &game, level, limits, seed, &flag),
+                None => ai::think(&game, level, limits, seed, &flag),
             };
             (thought.map(|t| t.best), memory)
         });
