@@ -470,3 +470,21 @@ fn a_tiny_budget_still_answers_from_a_completed_search() {
         assert!(g.move_text(t.best).starts_with("f2-g7x"), "{level:?}: {}", g.move_text(t.best));
     }
 }
+
+#[test]
+fn master_thinks_twice_as_long_while_it_places() {
+    use std::time::Duration;
+    let second = Some(Duration::from_secs(1));
+    let mut g = Game::new(Rules::new(VariantKind::Nine));
+    for ply in 0..18 {
+        let master = Level::Master.limits_at(&g, second);
+        assert_eq!(master.time, Some(Duration::from_secs(2)), "ply {ply}");
+        assert_eq!(master.threads, Level::Master.limits(second).threads);
+        assert_eq!(Level::Hard.limits_at(&g, second), Level::Hard.limits(second), "ply {ply}");
+        assert_eq!(Level::Medium.limits_at(&g, None), Level::Medium.limits(None), "ply {ply}");
+        let m = g.legal_moves().iter().copied().find(|m| !m.captures()).expect("a quiet placement");
+        g.push(m);
+    }
+    assert!(g.position().placing_done());
+    assert_eq!(Level::Master.limits_at(&g, None).time, Level::Master.budget());
+}

@@ -30,7 +30,7 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 super::endgame::solved(game.rules());
             }
             let limits = match (o.depth, level) {
-                (None, _) => level.limits(time),
+                (None, _) => level.limits_at(&game, time),
                 (Some(_), Level::Easy | Level::Medium) => {
                     return Err(format!("--depth is for hard and master, not {name}"));
                 }
@@ -112,7 +112,8 @@ pub fn play_game(
         let mover = if side == Colour::White { white } else { black };
         let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(game.ply() as u64);
         let start = Instant::now();
-        match think_with(&mut memories[side.index()], &game, mover, mover.limits(budget(mover)), seed, &stop) {
+        let limits = mover.limits_at(&game, budget(mover));
+        match think_with(&mut memories[side.index()], &game, mover, limits, seed, &stop) {
             Some(t) => game.push(t.best),
             None => break,
         }

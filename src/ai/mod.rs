@@ -63,6 +63,21 @@ impl Level {
         }
     }
 
+    /// The level's limits for its move in `game`: `limits`, except that Master thinks
+    /// twice as long while it places. The placing phase is where its lost games were lost
+    /// (cramped set-ups and running mills that only show as lost twenty plies later,
+    /// README "Measured figures"), and where the branching is widest.
+    pub fn limits_at(self, game: &Game, time: Option<Duration>) -> Limits {
+        let limits = self.limits(time);
+        let pos = game.position();
+        match limits.time {
+            Some(t) if self == Level::Master && pos.in_hand[pos.side.index()] > 0 => {
+                Limits { time: Some(t * 2), ..limits }
+            }
+            _ => limits,
+        }
+    }
+
     /// How far below the best a root move may score and still be chosen.
     fn margin(self) -> i32 {
         match self {

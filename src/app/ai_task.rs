@@ -63,7 +63,7 @@ impl Thinking {
             Purpose::Hint => None,
         };
         // One core stays with the frame loop: Master's helper threads take the others.
-        let mut limits = level.limits(None);
+        let mut limits = level.limits_at(&game, None);
         limits.threads = limits.threads.min(ai::cores() - 1).max(1);
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let thought = match memory.as_mut() {
