@@ -34,9 +34,15 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The two slots a key may use, in one half of a cache line (an unaligned pair could
+/// straddle two lines and cost two memory loads a probe).
+#[derive(Default)]
+#[repr(align(32))]
+struct Pair([Slot; 2]);
+
 pub struct Table {
-    slots: Box<[Slot]>,
-    /// Index mask of the first slot of a pair.
+    pairs: Box<[Pair]>,
+    /// Index mask of a pair.
     mask: usize,
     /// Which search wrote an entry (the low 8 bits of a count of searches).
     generation: AtomicU8,
@@ -79,14 +85,13 @@ fn generation_of(data: u64) -> u8 {
 impl Table {
     /// A table of 2^`bits` entries (16 bytes each); at least one pair.
     pub fn new(bits: u32) -> Self {
-        let size = 1usize << bits.max(1);
-        let slots: Box<[Slot]> = (0..size).map(|_| Slot::default()).collect();
-        Table { slots, mask: (size - 1) & !1, generation: AtomicU8::new(0) }
+        let pairs = 1usize << (bits.max(1) - 1);
+        Table { pairs: (0..pairs).map(|_| Pair::default()).collect(), mask: pairs - 1, generation: AtomicU8::new(0) }
     }
 
     /// The table's size as a power of two.
     pub fn bits(&self) -> u32 {
-        self.slots.len().trailing_zeros()
+        self.pairs.len().trailing_zeros() + 1
     }
 
     /// Marks the start of a new search: what earlier searches stored is kept and used,
@@ -96,9 +101,8 @@ impl Table {
     }
 
     #[inline]
-    fn pair(&self, key: u64) -> &[Slot] {
-        let i = key as usize & self.mask;
-        &self.slots[i..i + 2]
+    fn pair(&self, key: u64) -> &[Slot; 2] {
+        &self.pairs[key as usize & self.mask].0
     }
 
     #[inline]
@@ -180,7 +184,7 @@ mod tests {
         t.store(99, Move { from: 1, to: 2, capture: 3 }, 10, 4, Bound::Exact);
         // What a second writer's half-done store leaves: its data with the first key.
         let other = pack(&entry(9, 9), 0);
-        for s in t.slots.iter().filter(|s| s.data.load(Ordering::Relaxed) != 0) {
+        for s in t.pairs.iter().flat_map(|p| &p.0).filter(|s| s.data.load(Ordering::Relaxed) != 0) {
             s.data.store(other, Ordering::Relaxed);
         }
         assert_eq!(t.probe(99), None);
