@@ -69,7 +69,7 @@ fn unpack(data: u64) -> Entry {
     Entry {
         best: Move { from: data as u8, to: (data >> 8) as u8, capture: (data >> 16) as u8 },
         score: (data >> 24) as u16 as i16,
-        depth: ((data >> 40) as u8).wrapping_sub(1) as i8,
+        depth: depth_byte(data).wrapping_sub(1) as i8,
         bound: match (data >> 48) as u8 {
             0 => Bound::Exact,
             1 => Bound::Lower,
@@ -80,6 +80,11 @@ fn unpack(data: u64) -> Entry {
 
 fn generation_of(data: u64) -> u8 {
     (data >> 56) as u8
+}
+
+/// The stored depth byte (depth + 1): comparing it needs no full unpacking.
+fn depth_byte(data: u64) -> u8 {
+    (data >> 40) as u8
 }
 
 impl Table {
@@ -125,6 +130,7 @@ impl Table {
         let pair = self.pair(key);
         // The slot holding this position already, else the one worth less: an entry from
         // an earlier search counts as much shallower than any of this one.
+        // Hot (every node stores): the depth is read straight from its byte.
         let worth = |s: &Slot| -> i32 {
             let data = s.data.load(Ordering::Relaxed);
             if s.check.load(Ordering::Relaxed) ^ data == key {
@@ -134,7 +140,7 @@ impl Table {
                 return i32::MIN + 1;
             }
             let stale = if generation_of(data) == generation { 0 } else { 256 };
-            unpack(data).depth as i32 - stale
+            depth_byte(data) as i32 - stale
         };
         let slot = if worth(&pair[0]) <= worth(&pair[1]) { &pair[0] } else { &pair[1] };
         let data = pack(&entry, generation);
