@@ -89,14 +89,38 @@ fn can_reach(pos: &Position, variant: &Variant, flying_rule: bool, c: Colour, ga
     variant.neighbours[gap.trailing_zeros() as usize] & pos.board[i] & !mill != 0
 }
 
-fn score(f: &Features, placing: bool) -> i32 {
+/// The weights that differ between levels: what one free neighbour of an own piece is
+/// worth while placing and while sliding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    pub mobility_placing: i32,
+    pub mobility_moving: i32,
+}
+
+impl Weights {
+    /// The evaluation Medium and Hard share (the issue asks them to share one), with which
+    /// their targets were measured.
+    pub const STANDARD: Weights = Weights { mobility_placing: 5, mobility_moving: 5 };
+    /// Master's: space decides the moving phase (a side that cannot slide loses), and it
+    /// is won or lost while the pieces go down. Fixed-node self-play with Master's
+    /// settings (random first four placements, 200 games a step, README "Measured
+    /// figures") scored 59 % for 15/15 against 5/5, 56.5 % for 25/25 against 15/15, 45 %
+    /// for 40/40 against 25/25, and 54 % for 25/15 against 25/25.
+    pub const MASTER: Weights = Weights { mobility_placing: 25, mobility_moving: 15 };
+}
+
+fn score(f: &Features, placing: bool, w: Weights) -> i32 {
     let mut s = f.pieces * PIECE;
     if placing {
-        s += f.closed_mills * 10 + f.open_twos * 14 + f.threats * 6 + f.mobility * 5 - f.blocked * 10;
+        s += f.closed_mills * 10 + f.open_twos * 14 + f.threats * 6 + f.mobility * w.mobility_placing - f.blocked * 10;
     } else if f.flying {
         s += f.closed_mills * 5 + f.open_twos * 30;
     } else {
-        s += f.closed_mills * 12 + f.open_twos * 6 + f.threats * 28 + f.running_mills * 70 + f.mobility * 5
+        s += f.closed_mills * 12
+            + f.open_twos * 6
+            + f.threats * 28
+            + f.running_mills * 70
+            + f.mobility * w.mobility_moving
             - f.blocked * 10;
     }
     s
@@ -120,12 +144,12 @@ fn cramped(f: &Features, in_hand: u8) -> i32 {
 }
 
 /// The static value of `pos` for the side to move.
-pub fn evaluate(pos: &Position, variant: &Variant, flying_rule: bool) -> i32 {
+pub fn evaluate(pos: &Position, variant: &Variant, flying_rule: bool, weights: Weights) -> i32 {
     let us = pos.side;
     let placing = !pos.placing_done();
     let both = features(pos, variant, flying_rule);
     let (mine, theirs) = (both[us.index()], both[us.opponent().index()]);
-    let mut s = score(&mine, placing) - score(&theirs, placing);
+    let mut s = score(&mine, placing, weights) - score(&theirs, placing, weights);
     s += cramped(&theirs, pos.in_hand[us.opponent().index()]) - cramped(&mine, pos.in_hand[us.index()]);
     // The side to move realises its threats first; the opponent's wait a move.
     if !placing {
@@ -139,4 +163,33 @@ pub fn evaluate(pos: &Position, variant: &Variant, flying_rule: bool) -> i32 {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rules, VariantKind};
+
+    /// The weights change what space is worth and nothing else: the two evaluations differ
+    /// by the mobility difference times the difference of the weights, in each phase.
+    #[test]
+    fn the_weights_scale_the_mobility_difference_only() {
+        let rules = Rules::new(VariantKind::Nine);
+        let variant = rules.board();
+        for text in ["W:d1,d2,d6,d7 B:b4,d3,d5,f4 w 5 5 0", "W:a1,a4,d2,f4,g7 B:a7,b4,d3,d5,g4 b 0 0 0"] {
+            let pos = crate::rules::notation::parse_position(variant, text).expect("a valid position");
+            let f = features(&pos, variant, rules.flying);
+            let (us, them) = (pos.side.index(), pos.side.opponent().index());
+            let space = f[us].mobility - f[them].mobility;
+            assert_ne!(space, 0, "{text}: the test needs a difference in space");
+            let (m, s) = (Weights::MASTER, Weights::STANDARD);
+            let per_unit = if pos.placing_done() {
+                m.mobility_moving - s.mobility_moving
+            } else {
+                m.mobility_placing - s.mobility_placing
+            };
+            let diff = evaluate(&pos, variant, rules.flying, m) - evaluate(&pos, variant, rules.flying, s);
+            assert_eq!(diff, space * per_unit, "{text}");
+        }
+    }
 }

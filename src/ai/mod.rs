@@ -96,6 +96,15 @@ impl Level {
         }
     }
 
+    /// The evaluation's weights: Master values space more (`eval::Weights::MASTER`); Medium
+    /// and Hard share the standard ones.
+    pub fn weights(self) -> eval::Weights {
+        match self {
+            Level::Master => eval::Weights::MASTER,
+            _ => eval::Weights::STANDARD,
+        }
+    }
+
     /// Whether the level looks up the solved three-against-three endgame. Medium only
     /// looks four plies ahead, as the source texts say.
     pub fn knows_endgame(self) -> bool {
@@ -183,6 +192,7 @@ pub fn think_with(
     let searcher = |stop| {
         let mut s = search::Searcher::new(game.rules(), &table, stop);
         s.contempt = level.contempt();
+        s.weights = level.weights();
         s.endgame = endgame.clone();
         s
     };

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use std::sync::Arc;
 
 use super::endgame::{Endgame, Value};
-use super::eval::evaluate;
+use super::eval::{Weights, evaluate};
 use super::tt::{Bound, Table};
 use crate::rules::game::same_position;
 use crate::rules::movegen::{self, MoveList};
@@ -78,6 +78,8 @@ pub struct Searcher<'a> {
     root_side: Colour,
     /// What a draw costs that side (see `draw_score`).
     pub contempt: i32,
+    /// The evaluation's level-dependent weights.
+    pub weights: Weights,
     /// The node count at which the limits and the stop flag are next looked at.
     next_check: u64,
     aborted: bool,
@@ -115,6 +117,7 @@ impl<'a> Searcher<'a> {
             next_check: 0,
             root_side: Colour::White,
             contempt: 15,
+            weights: Weights::STANDARD,
             aborted: false,
             answered: false,
             endgame: None,
@@ -365,7 +368,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if !pv_node && beta.abs() < WIN_BOUND {
-            let stand = evaluate(pos, self.variant, self.flying);
+            let stand = evaluate(pos, self.variant, self.flying, self.weights);
             // Reverse futility: far above beta with little depth left, and no mill of the
             // opponent's to be closed next move.
             if depth <= 3
@@ -479,7 +482,7 @@ impl<'a> Searcher<'a> {
         if let Some(exact) = self.endgame_score(pos, ply) {
             return exact;
         }
-        let stand = fade_towards_fifty(evaluate(pos, self.variant, self.flying), pos.quiet_plies);
+        let stand = fade_towards_fifty(evaluate(pos, self.variant, self.flying, self.weights), pos.quiet_plies);
         if stand >= beta || qdepth >= MAX_QUIESCENCE {
             return stand;
         }
