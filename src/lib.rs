@@ -14,9 +14,26 @@ pub mod app;
 #[bevy::prelude::bevy_main]
 pub fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (options, problems) = app::LaunchOptions::parse(&args);
-    for p in problems {
-        eprintln!("dokuz-tas: {p} (ignored)");
+    let options = match app::LaunchOptions::parse(&args) {
+        Ok(app::Launch::Run(options)) => options,
+        Ok(app::Launch::Help) => {
+            print!("{}", app::launch::HELP);
+            return;
+        }
+        Err(e) => {
+            eprintln!("dokuz-tas: {e} (see dokuz-tas --help)");
+            std::process::exit(2);
+        }
+    };
+    // Without a display the windowing library would panic: say so in one line instead.
+    #[cfg(all(target_os = "linux", not(target_os = "android")))]
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
+    {
+        eprintln!("dokuz-tas: no display (DISPLAY is not set): the game needs a window");
+        std::process::exit(1);
     }
-    app::run(options);
+    if app::run(*options).is_error() {
+        std::process::exit(1);
+    }
 }

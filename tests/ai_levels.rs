@@ -112,19 +112,6 @@ fn every_level_finds_black_s_winning_mill_of_the_worked_example() {
 }
 
 #[test]
-fn the_worked_example_with_the_levels_own_limits() {
-    // Every level as it plays, Hard and Master with their think time: a forced win ends
-    // the search after two plies, so this is quick.
-    let g = nine("W:a7,d7,f2 B:a1,d1,e4 w");
-    for level in Level::ALL {
-        let start = std::time::Instant::now();
-        let t = think_with(&g, level, level.limits(None), 7);
-        assert!(g.move_text(t.best).starts_with("f2-g7x"), "{level:?}: {}", g.move_text(t.best));
-        assert!(start.elapsed() < std::time::Duration::from_millis(500), "{level:?}: {:?}", start.elapsed());
-    }
-}
-
-#[test]
 fn every_level_wins_with_a_slide_in_nine() {
     // White has four pieces and cannot fly: g4-g7 is a slide, and the only mill.
     every_level_wins_with(Rules::new(VariantKind::Nine), "W:a7,b2,d7,g4 B:a1,d1,e4 w", Some("g4"), "g7");

@@ -1,6 +1,8 @@
 //! Headless app tests: whole games played through injected mouse clicks, touches, drags
 //! and key presses, mapped to points by the same layout the game draws with; after every
-//! move the rules state and the piece entities are compared with the engine.
+//! move the rules state and the piece entities are compared with the engine. Also the
+//! screens' entities, resigning and the questions asked first, hints, rematches and stale
+//! computer answers. (Tests that assert wall-clock times are in `timing.rs`.)
 
 use std::time::Duration;
 
@@ -17,24 +19,45 @@ use dokuz_tas::ai::Level;
 use dokuz_tas::app::CorePlugin;
 use dokuz_tas::app::ai_task::Thinking;
 use dokuz_tas::app::board::BoardLayout;
+use dokuz_tas::app::model::{
+    Asking, BoardReset, ColourChoice, Command, ComputerMove, EndReason, GameSetup, Notice, NoticeText, Opponent,
+    Question, Screen, Selection, Session,
+};
 use dokuz_tas::app::pieces::{BoardPos, Piece, Spot, Tween};
-use dokuz_tas::app::play::{Command, Notice, NoticeText, Selection, Session};
-use dokuz_tas::app::settings::{ColourChoice, Opponent, Settings};
+use dokuz_tas::app::settings::{Animation, Settings};
 use dokuz_tas::rules::{Colour, Game, Illegal, Move, Rules, VariantKind};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 fn settings(variant: VariantKind, opponent: Opponent) -> Settings {
-    Settings { variant, opponent, animation: 0.0, colour: ColourChoice::Fixed(Colour::White), ..Settings::default() }
+    let setup = GameSetup { variant, opponent, colour: ColourChoice::Fixed(Colour::White), flying: true };
+    Settings { animation: Animation::Off, setup, ..Settings::default() }
 }
 
-fn app(settings: Settings) -> App {
+/// The app without a window, on the menu.
+fn menu_app(settings: Settings) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(settings);
     app.add_plugins(CorePlugin);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
     app.update();
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// The app with a game started from the menu, as the New game button does.
+fn app(settings: Settings) -> App {
+    let mut app = menu_app(settings);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(app.world().get_resource::<Session>().is_none(), "no game before one starts");
+    app.world_mut().write_message(Command::NewGame);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
     app
 }
 
@@ -46,7 +69,7 @@ fn set_position(app: &mut App, rules: Rules, text: &str) {
     let mut session = app.world_mut().resource_mut::<Session>();
     session.game = game;
     session.revision += 1;
-    app.world_mut().write_message(dokuz_tas::app::play::BoardReset);
+    app.world_mut().write_message(BoardReset);
     app.update();
 }
 
@@ -249,7 +272,7 @@ fn refused_taps_explain_why_and_change_nothing() {
 #[test]
 fn sliding_rules_are_explained() {
     let mut s = settings(VariantKind::Nine, Opponent::TwoPlayers);
-    s.flying = false;
+    s.setup.flying = false;
     let mut app = app(s);
     set_position(&mut app, Rules::with_flying(VariantKind::Nine, false), "W:a7,d7,b4 B:a1,d1,g1,f4 w");
     let board = VariantKind::Nine.variant();
@@ -374,36 +397,44 @@ fn the_computer_replies_and_undo_takes_back_both_moves() {
 }
 
 #[test]
-fn the_computer_thinks_in_the_background_and_stale_answers_are_dropped() {
-    // Master thinks for three seconds as White; the human plays Black.
+fn a_new_game_cancels_the_computers_search() {
+    // Master thinks for seconds as White; the human plays Black.
     let mut s = settings(VariantKind::Nine, Opponent::Computer(Level::Master));
-    s.colour = ColourChoice::Fixed(Colour::Black);
+    s.setup.colour = ColourChoice::Fixed(Colour::Black);
     let mut app = app(s);
     update_until(&mut app, "the search to start", |app| app.world().resource::<Thinking>().is_replying());
-    // the frame loop keeps running while it thinks
-    let start = std::time::Instant::now();
-    for _ in 0..30 {
-        app.update();
-    }
-    assert!(
-        start.elapsed() < Duration::from_millis(1500),
-        "30 frames took {:?} while the computer thought",
-        start.elapsed()
-    );
-    assert!(app.world().resource::<Thinking>().is_replying());
-    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
-    // a new game cancels the search: its answer must never reach the new game
     let stop = app.world().resource::<Thinking>().job.as_ref().unwrap().stop.clone();
+    // Nothing was played yet, so nothing is asked: the new game starts at once.
     app.world_mut().write_message(Command::NewGame);
+    app.update();
     app.update();
     assert!(stop.load(std::sync::atomic::Ordering::Relaxed), "the stop flag is raised");
     assert!(app.world().resource::<Thinking>().cancelled >= 1);
-    // with colours alternating... they are fixed here: the computer is White again and
-    // starts a fresh search; the cancelled one never plays a move into the new game
-    for _ in 0..20 {
-        app.update();
-        assert_eq!(app.world().resource::<Session>().game.ply(), 0);
-    }
+    assert_eq!(app.world().resource::<Session>().number, 1);
+}
+
+/// A computer answer for an earlier revision of the game is dropped; the same move for
+/// the current revision is played. (Written directly, so that the check is reached.)
+#[test]
+fn a_stale_computer_answer_is_ignored() {
+    let mut s = settings(VariantKind::Nine, Opponent::Computer(Level::Master));
+    s.setup.colour = ColourChoice::Fixed(Colour::Black);
+    let mut app = app(s);
+    // a few revisions on (as after moves and undos), so that there is an older one
+    app.world_mut().resource_mut::<Session>().revision += 3;
+    app.update();
+    let (revision, m) = {
+        let session = app.world().resource::<Session>();
+        (session.revision, session.game.legal_moves().iter().copied().next().unwrap())
+    };
+    assert!(app.world().resource::<Session>().computer_to_move().is_some());
+    app.world_mut().write_message(ComputerMove { m, revision: revision - 1 });
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0, "the stale answer was played");
+    app.world_mut().write_message(ComputerMove { m, revision });
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.moves(), &[m], "the current answer is played");
 }
 
 #[test]
@@ -429,7 +460,7 @@ fn undo_cancels_the_computers_search() {
 #[test]
 fn pieces_animate_into_place_and_captured_pieces_fade_out() {
     let mut s = settings(VariantKind::Nine, Opponent::TwoPlayers);
-    s.animation = 1.0;
+    s.animation = Animation::Normal;
     let mut app = app(s);
     let board = VariantKind::Nine.variant();
     let pt = |s: &str| board.parse_point(s).unwrap();
@@ -460,4 +491,184 @@ fn pieces_animate_into_place_and_captured_pieces_fade_out() {
         app.update();
     }
     assert_pieces_match(&mut app);
+}
+
+/// The entities of the scene (resources are entities too in Bevy 0.19: not counted).
+fn entities(app: &mut App) -> usize {
+    app.world_mut().query_filtered::<Entity, Without<bevy::ecs::resource::IsResource>>().iter(app.world()).count()
+}
+
+fn go(app: &mut App, to: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+    app.update();
+    app.update();
+    assert_eq!(screen(app), to);
+}
+
+/// What each screen spawns goes when it is left: a round trip through every screen
+/// leaves the same entities behind.
+#[test]
+fn a_round_trip_through_every_screen_leaves_no_stray_entity() {
+    let mut app = menu_app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    let on_menu = entities(&mut app);
+    app.world_mut().write_message(Command::NewGame);
+    app.update();
+    app.update();
+    tap(&mut app, Device::Mouse, VariantKind::Nine.variant().parse_point("d6").unwrap());
+    settle(&mut app);
+    let on_game = entities(&mut app);
+    let pieces = app.world_mut().query::<&Piece>().iter(app.world()).count();
+    assert_eq!(pieces, 18, "nine pieces a side, on the board and in hand");
+    assert!(on_game >= on_menu + 18);
+    for round in 0..2 {
+        for to in [Screen::Settings, Screen::Game, Screen::HowToPlay, Screen::Menu, Screen::Stats, Screen::Menu] {
+            go(&mut app, to);
+        }
+        assert_eq!(entities(&mut app), on_menu, "round {round}: back on the menu");
+        app.world_mut().write_message(Command::Continue);
+        app.update();
+        app.update();
+        settle(&mut app);
+        assert_eq!(screen(&app), Screen::Game);
+        assert_eq!(entities(&mut app), on_game, "round {round}: back in the game");
+        assert_pieces_match(&mut app);
+    }
+}
+
+#[derive(Resource, Default)]
+struct SettingsChanges(u32);
+
+fn count_settings_changes(settings: Res<Settings>, mut changes: ResMut<SettingsChanges>) {
+    if settings.is_changed() {
+        changes.0 += 1;
+    }
+}
+
+/// Playing, undoing and animating never mark `Settings` changed: only the player does.
+#[test]
+fn settings_are_not_marked_changed_by_playing() {
+    let mut app = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    app.init_resource::<SettingsChanges>().add_systems(Last, count_settings_changes);
+    app.update();
+    app.world_mut().resource_mut::<SettingsChanges>().0 = 0;
+    let board = VariantKind::Nine.variant();
+    for p in ["d6", "d2", "f4"] {
+        tap(&mut app, Device::Mouse, board.parse_point(p).unwrap());
+    }
+    app.world_mut().write_message(Command::Undo);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<SettingsChanges>().0, 0, "Settings marked changed while playing");
+    // a real change is seen once
+    app.world_mut()
+        .resource_mut::<Settings>()
+        .set_if_neq(Settings { sound: false, ..settings(VariantKind::Nine, Opponent::TwoPlayers) });
+    settle(&mut app);
+    assert_eq!(app.world().resource::<SettingsChanges>().0, 1);
+}
+
+fn asking(app: &App) -> Option<Question> {
+    app.world().resource::<Asking>().0
+}
+
+#[test]
+fn resigning_asks_first_and_ends_the_game_as_a_loss() {
+    let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Easy)));
+    let board = VariantKind::Nine.variant();
+    // nothing to resign before a move
+    app.world_mut().write_message(Command::Resign);
+    app.update();
+    assert_eq!(asking(&app), None, "no question before the game has begun");
+    tap(&mut app, Device::Mouse, board.parse_point("d6").unwrap());
+    update_until(&mut app, "the computer's reply", |app| app.world().resource::<Session>().game.ply() == 2);
+    app.world_mut().write_message(Command::Resign);
+    app.update();
+    assert_eq!(asking(&app), Some(Question::Resign));
+    // the board waits for the answer
+    tap(&mut app, Device::Mouse, board.parse_point("a1").unwrap());
+    assert_eq!(app.world().resource::<Session>().game.ply(), 2);
+    // "no" keeps playing
+    app.world_mut().write_message(Command::Answer(false));
+    app.update();
+    assert_eq!(asking(&app), None);
+    assert!(!app.world().resource::<Session>().is_over());
+    // "yes" ends the game: a loss for the human (White)
+    app.world_mut().write_message(Command::Resign);
+    app.update();
+    app.world_mut().write_message(Command::Answer(true));
+    app.update();
+    let result = app.world().resource::<Session>().result().expect("the game is over");
+    assert_eq!(result.winner, Some(Colour::Black));
+    assert_eq!(result.reason, EndReason::Resigned);
+    // the computer does not move on, and undo cannot take a resignation back
+    for _ in 0..20 {
+        app.update();
+    }
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.ply(), 2);
+    assert!(!app.world().resource::<Thinking>().is_replying());
+}
+
+#[test]
+fn a_new_game_over_one_in_progress_asks_first() {
+    let mut app = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    let board = VariantKind::Nine.variant();
+    tap(&mut app, Device::Mouse, board.parse_point("d6").unwrap());
+    app.world_mut().write_message(Command::NewGame);
+    app.update();
+    assert_eq!(asking(&app), Some(Question::NewGame));
+    app.world_mut().write_message(Command::Answer(false));
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1, "cancel keeps the game");
+    // going to the menu keeps it too, and Continue brings it back
+    app.world_mut().write_message(Command::Menu);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Menu);
+    app.world_mut().write_message(Command::NewGame);
+    app.update();
+    assert_eq!(asking(&app), Some(Question::NewGame));
+    app.world_mut().write_message(Command::Answer(true));
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Game);
+    let session = app.world().resource::<Session>();
+    assert_eq!((session.game.ply(), session.number), (0, 1), "a fresh game, the second");
+    settle(&mut app);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn a_hint_is_a_legal_move_for_the_position_it_was_asked_in() {
+    let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Easy)));
+    app.world_mut().write_message(Command::Hint);
+    update_until(&mut app, "the hint", |app| app.world().resource::<Selection>().hint.is_some());
+    let (m, revision) = app.world().resource::<Selection>().hint.unwrap();
+    let session = app.world().resource::<Session>();
+    assert_eq!(revision, session.revision);
+    assert!(session.game.legal_moves().contains(&m));
+    // playing it clears the hint
+    let mut app = app;
+    play_by_input(&mut app, m, Device::Touch, false);
+    assert_eq!(app.world().resource::<Selection>().hint, None);
+}
+
+#[test]
+fn a_rematch_swaps_the_colours_and_the_computer_opens() {
+    let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Easy)));
+    // White is one capture from winning: Black has three pieces and no flying off... play it out
+    set_position(&mut app, Rules::new(VariantKind::Nine), "W:a7,d7,f2 B:a1,d1,e4 w");
+    let board = VariantKind::Nine.variant();
+    let pt = |s: &str| board.parse_point(s).unwrap();
+    play_by_input(&mut app, Move::slide(pt("f2"), pt("g7")).with_capture(pt("a1")), Device::Mouse, false);
+    let result = app.world().resource::<Session>().result().expect("White won");
+    assert_eq!((result.winner, result.reason), (Some(Colour::White), EndReason::TwoPieces));
+    app.world_mut().write_message(Command::Rematch);
+    app.update();
+    app.update();
+    let session = app.world().resource::<Session>().clone();
+    assert_eq!(session.human, Colour::Black, "the colours swap");
+    assert_eq!(session.number, 1);
+    assert_eq!(session.game.ply(), 0);
+    update_until(&mut app, "the computer's opening move", |app| app.world().resource::<Session>().game.ply() == 1);
 }

@@ -76,7 +76,18 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
     );
     std::thread::sleep(Duration::from_secs(1));
     let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
-        .args(["--two-players", "--animation", "off", "--lang", "en", "--window", "1024x768", "--print-layout"])
+        .args([
+            "--two-players",
+            "--animation",
+            "off",
+            "--lang",
+            "en",
+            "--window",
+            "1024x768",
+            "--print-layout",
+            "--screen",
+            "game",
+        ])
         .env("DISPLAY", &display)
         .env("WGPU_BACKEND", "vulkan")
         .stdout(Stdio::piped())

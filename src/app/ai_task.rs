@@ -9,14 +9,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::pieces::{Fade, Tween};
-use super::play::{Command, ComputerMove, PlaySet, Selection, Session};
+use super::model::{AppSet, Command, ComputerMove, Screen, Selection, Session};
+use super::pieces::board_settled;
 use crate::ai::{self, Level};
 use crate::rules::Move;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Thinking>()
-        .add_systems(Update, (cancel_stale, ask_for_hint, start_search, poll).chain().after(PlaySet));
+    // The search goes on while the player looks at the menu or the settings; it is
+    // cancelled when the game it was asked about changes or is replaced.
+    app.init_resource::<Thinking>().add_systems(
+        Update,
+        (
+            cancel_stale,
+            ask_for_hint.run_if(in_state(Screen::Game)),
+            start_search,
+            // An answer that comes while the player is on another screen waits for the game.
+            poll.run_if(in_state(Screen::Game).and_then(board_settled)),
+        )
+            .chain()
+            .run_if(resource_exists::<Session>)
+            .in_set(AppSet::Computer),
+    );
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,21 +117,17 @@ fn start_search(mut thinking: ResMut<Thinking>, session: Res<Session>) {
     }
 }
 
-/// Takes a finished answer. The computer's move waits until the last move's animation
-/// has played, so that the player sees one move at a time.
+/// Takes a finished answer (once the board has settled: the player sees one move at a
+/// time).
 fn poll(
     mut thinking: ResMut<Thinking>,
     session: Res<Session>,
     mut selection: ResMut<Selection>,
     mut replies: MessageWriter<ComputerMove>,
-    animating: Query<(), Or<(With<Tween>, With<Fade>)>>,
 ) {
     let Some(job) = thinking.job.as_mut() else {
         return;
     };
-    if job.purpose == Purpose::Reply && !animating.is_empty() {
-        return;
-    }
     let Some((answer, memory)) = check_ready(&mut job.task) else {
         return;
     };

@@ -105,20 +105,59 @@ impl Layout {
     pub fn screen_of_point(&self, variant: &Variant, p: u8) -> Vec2 {
         self.to_screen(self.point(variant, p))
     }
+
+    /// The screen rectangle the board, its coordinates and both hands take.
+    pub fn bounds(&self) -> Rect {
+        let half = self.mid() + MARGIN;
+        let (hx, hy) = if self.landscape { (half + HAND_BAND, half) } else { (half, half + HAND_BAND) };
+        Rect::from_center_half_size(self.centre, Vec2::new(hx, hy) * self.unit)
+    }
 }
 
-/// The window and the part of it left for the board by the panels, in logical pixels.
-/// The view keeps it current; tests set it.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct Viewport {
-    pub window: Vec2,
-    pub board_area: Rect,
+/// The game screen's fixed regions, in logical pixels. A pure function of the window
+/// size: a message, a thinking sign or the end of the game changes what is drawn in a
+/// region, never where the regions are, so nothing on the game screen ever jumps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScreenLayout {
+    /// Portrait: the status bar on top, the buttons at the bottom, the board between.
+    /// Landscape: the board on the left, everything else in a side panel.
+    pub portrait: bool,
+    pub board: Rect,
+    /// Whose turn it is, who plays which colour, pieces in hand and lost.
+    pub status: Rect,
+    /// The message slot (refusals, hints, the result once the game is over).
+    pub message: Rect,
+    /// The row (portrait) or grid (landscape) of buttons.
+    pub buttons: Rect,
+    /// The move list (landscape only).
+    pub moves: Option<Rect>,
 }
 
-impl Default for Viewport {
-    fn default() -> Self {
-        let window = Vec2::new(1280.0, 800.0);
-        Viewport { window, board_area: Rect::from_corners(Vec2::ZERO, window) }
+/// Height of a button a finger can hit: at least 48 logical pixels.
+pub const TOUCH: f32 = 48.0;
+pub const GAP: f32 = 8.0;
+
+impl ScreenLayout {
+    pub fn of(window: Vec2) -> ScreenLayout {
+        let (w, h) = (window.x.max(1.0), window.y.max(1.0));
+        if h > w {
+            let status = Rect::new(GAP, GAP, w - GAP, GAP + 108.0);
+            let message = Rect::new(GAP, status.max.y + GAP / 2.0, w - GAP, status.max.y + GAP / 2.0 + 44.0);
+            let buttons = Rect::new(GAP, h - GAP - TOUCH, w - GAP, h - GAP);
+            let board = Rect::new(0.0, message.max.y, w, buttons.min.y - GAP / 2.0);
+            ScreenLayout { portrait: true, board, status, message, buttons, moves: None }
+        } else {
+            let side = (w * 0.32).clamp(280.0, 400.0).min(w * 0.5);
+            let x0 = w - side + GAP;
+            let x1 = w - GAP;
+            let status = Rect::new(x0, GAP, x1, GAP + 144.0);
+            let message = Rect::new(x0, status.max.y + GAP, x1, status.max.y + GAP + 64.0);
+            // Two columns of buttons, three rows.
+            let buttons = Rect::new(x0, message.max.y + GAP, x1, message.max.y + GAP + 3.0 * TOUCH + 2.0 * GAP);
+            let moves = Rect::new(x0, buttons.max.y + GAP, x1, (h - GAP).max(buttons.max.y + GAP));
+            let board = Rect::new(0.0, 0.0, w - side, h);
+            ScreenLayout { portrait: false, board, status, message, buttons, moves: Some(moves) }
+        }
     }
 }
 
@@ -130,6 +169,28 @@ pub struct BoardLayout(pub Layout);
 mod tests {
     use super::*;
     use crate::rules::VariantKind;
+
+    #[test]
+    fn the_game_screen_regions_never_overlap_and_stay_in_the_window() {
+        for (w, h) in [(360.0, 640.0), (540.0, 1170.0), (1024.0, 640.0), (1280.0, 800.0), (2560.0, 1440.0)] {
+            let l = ScreenLayout::of(Vec2::new(w, h));
+            let window = Rect::new(0.0, 0.0, w, h);
+            let mut regions = vec![l.board, l.status, l.message, l.buttons];
+            regions.extend(l.moves);
+            for (i, a) in regions.iter().enumerate() {
+                assert!(a.width() > 0.0 && a.height() > 0.0, "{w}x{h}: region {i} is empty");
+                assert!(window.contains(a.min) && window.contains(a.max), "{w}x{h}: region {i} {a:?}");
+                for b in &regions[i + 1..] {
+                    let cut = a.intersect(*b);
+                    assert!(cut.is_empty() || cut.width() <= 0.0 || cut.height() <= 0.0, "{w}x{h}: {a:?} {b:?}");
+                }
+            }
+            assert!(l.buttons.height() >= TOUCH);
+            // the board gets most of the window
+            let board = Layout::fit(window.size(), l.board, VariantKind::Nine.variant());
+            assert!(board.unit * 6.0 >= w.min(h) * 0.55, "{w}x{h}: board unit {}", board.unit);
+        }
+    }
 
     #[test]
     fn every_point_maps_back_to_itself_at_any_size() {
@@ -146,6 +207,10 @@ mod tests {
                     assert_eq!(l.point_at(v, s + Vec2::splat(l.unit * 0.3)), Some(p));
                 }
                 assert_eq!(l.point_at(v, l.to_screen(Vec2::new(0.5, 0.5))), None);
+                let area = Rect::from_corners(Vec2::new(0.0, 40.0), window);
+                let b = l.bounds();
+                assert!(b.min.x >= area.min.x - 0.01 && b.max.x <= area.max.x + 0.01, "{kind:?} {w}x{h}: {b:?}");
+                assert!(b.min.y >= area.min.y - 0.01 && b.max.y <= area.max.y + 0.01, "{kind:?} {w}x{h}: {b:?}");
             }
         }
     }

@@ -6,8 +6,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use super::ai_task::Thinking;
-use super::play::{Command, Session};
-use super::settings::Opponent;
+use super::model::{Command, Opponent, Session};
 use crate::ai::Level;
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,7 +28,7 @@ const THINKING: Duration = Duration::from_secs(6);
 
 fn measure(
     mut frames: ResMut<Frames>,
-    mut session: ResMut<Session>,
+    session: Option<ResMut<Session>>,
     thinking: Res<Thinking>,
     mut commands: MessageWriter<Command>,
     mut exit: MessageWriter<AppExit>,
@@ -40,6 +39,7 @@ fn measure(
     frames.last = Some(now);
     let elapsed = now - started;
     let Some(frame) = frame else { return };
+    let Some(mut session) = session else { return };
     if elapsed < WARM_UP {
         return;
     }

@@ -1,8 +1,9 @@
 //! Every word on screen, in Turkish and English: one table per language, no strings
 //! scattered through the systems.
 
+use super::model::{EndReason, GameResult, Info};
 use crate::ai::Level;
-use crate::rules::{Colour, DrawReason, Illegal, Status, VariantKind, WinReason};
+use crate::rules::{Colour, Illegal, VariantKind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Lang {
@@ -64,12 +65,28 @@ pub enum Word {
     Normal,
     Fast,
     InHand,
-    Captured,
+    Lost,
+    You,
+    Continue,
+    HowToPlay,
+    Statistics,
+    StatsLater,
+    Start,
+    Back,
+    Menu,
+    Resign,
+    ResignQuestion,
+    ResignYes,
+    NewGameQuestion,
+    NewGameYes,
+    Cancel,
+    NextGame,
+    Display,
+    Sound,
+    On,
+    Move,
     Thinking,
     MillTakePiece,
-    DoubleMill,
-    ComputersTurn,
-    SelectPieceFirst,
     HintShown,
     Draw,
 }
@@ -87,8 +104,8 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, Redo) => "Redo",
         (Lang::Tr, Hint) => "İpucu",
         (Lang::En, Hint) => "Hint",
-        (Lang::Tr, Rematch) => "Rövanş (renkler değişir)",
-        (Lang::En, Rematch) => "Rematch (colours swap)",
+        (Lang::Tr, Rematch) => "Rövanş",
+        (Lang::En, Rematch) => "Rematch",
         (Lang::Tr, Moves) => "Hamleler",
         (Lang::En, Moves) => "Moves",
         (Lang::Tr, Settings) => "Ayarlar",
@@ -108,9 +125,9 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::Tr, Variant) => "Oyun",
         (Lang::En, Variant) => "Game",
         (Lang::Tr, Flying) => "Üç taşla uçma",
-        (Lang::En, Flying) => "Flying with three pieces",
-        (Lang::Tr, FlyingNextGame) => "Oyun, rakip, renk ve uçma ayarları yeni oyunda geçerli olur.",
-        (Lang::En, FlyingNextGame) => "Game, opponent, colour and flying apply from the next game.",
+        (Lang::En, Flying) => "Flying with three",
+        (Lang::Tr, FlyingNextGame) => "Bu ayarlar bir sonraki oyunda geçerli olur.",
+        (Lang::En, FlyingNextGame) => "These apply from the next game.",
         (Lang::Tr, Theme) => "Tema",
         (Lang::En, Theme) => "Theme",
         (Lang::Tr, Light) => "Açık",
@@ -131,18 +148,50 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, Fast) => "Fast",
         (Lang::Tr, InHand) => "Elde",
         (Lang::En, InHand) => "In hand",
-        (Lang::Tr, Captured) => "Alınan",
-        (Lang::En, Captured) => "Captured",
+        (Lang::Tr, Lost) => "Kayıp",
+        (Lang::En, Lost) => "Lost",
+        (Lang::Tr, You) => "Sen",
+        (Lang::En, You) => "You",
+        (Lang::Tr, Continue) => "Devam et",
+        (Lang::En, Continue) => "Continue",
+        (Lang::Tr, HowToPlay) => "Nasıl oynanır",
+        (Lang::En, HowToPlay) => "How to play",
+        (Lang::Tr, Statistics) => "İstatistikler",
+        (Lang::En, Statistics) => "Statistics",
+        (Lang::Tr, StatsLater) => "Oyun geçmişi ve istatistikler bir sonraki sürümde geliyor.",
+        (Lang::En, StatsLater) => "Game history and statistics come in the next version.",
+        (Lang::Tr, Start) => "Başla",
+        (Lang::En, Start) => "Start",
+        (Lang::Tr, Back) => "Geri",
+        (Lang::En, Back) => "Back",
+        (Lang::Tr, Menu) => "Menü",
+        (Lang::En, Menu) => "Menu",
+        (Lang::Tr, Resign) => "Pes et",
+        (Lang::En, Resign) => "Resign",
+        (Lang::Tr, ResignQuestion) => "Oyunu bırakıp yenilgiyi kabul ediyor musun?",
+        (Lang::En, ResignQuestion) => "Give up this game? It counts as a loss.",
+        (Lang::Tr, ResignYes) => "Evet, pes et",
+        (Lang::En, ResignYes) => "Yes, resign",
+        (Lang::Tr, NewGameQuestion) => "Yeni oyun başlasın mı? Süren oyun silinir.",
+        (Lang::En, NewGameQuestion) => "Start a new game? The game in progress is lost.",
+        (Lang::Tr, NewGameYes) => "Evet, yeni oyun",
+        (Lang::En, NewGameYes) => "Yes, new game",
+        (Lang::Tr, Cancel) => "Vazgeç",
+        (Lang::En, Cancel) => "Cancel",
+        (Lang::Tr, NextGame) => "Sonraki oyun",
+        (Lang::En, NextGame) => "Next game",
+        (Lang::Tr, Display) => "Görünüm",
+        (Lang::En, Display) => "Display",
+        (Lang::Tr, Sound) => "Ses",
+        (Lang::En, Sound) => "Sound",
+        (Lang::Tr, On) => "Açık",
+        (Lang::En, On) => "On",
+        (Lang::Tr, Move) => "Hamle",
+        (Lang::En, Move) => "Move",
         (Lang::Tr, Thinking) => "Bilgisayar düşünüyor…",
         (Lang::En, Thinking) => "The computer is thinking…",
         (Lang::Tr, MillTakePiece) => "Dize! Bir taş al",
         (Lang::En, MillTakePiece) => "Mill! Take a piece",
-        (Lang::Tr, DoubleMill) => "Çift dize! Yine de yalnız bir taş alınır.",
-        (Lang::En, DoubleMill) => "Double mill! It still takes only one piece.",
-        (Lang::Tr, ComputersTurn) => "Sıra bilgisayarda.",
-        (Lang::En, ComputersTurn) => "It is the computer's turn.",
-        (Lang::Tr, SelectPieceFirst) => "Önce kendi taşlarından birine dokun.",
-        (Lang::En, SelectPieceFirst) => "Tap one of your own pieces first.",
         (Lang::Tr, HintShown) => "İpucu tahtada gösteriliyor.",
         (Lang::En, HintShown) => "The hint is shown on the board.",
         (Lang::Tr, Draw) => "Berabere!",
@@ -200,34 +249,45 @@ pub fn to_move(lang: Lang, c: Colour, placing: bool, flying: bool) -> String {
 
 /// The headline and the reason of a finished game, e.g. «Beyaz kazandı!» and «Siyah için
 /// yalnızca iki taş kaldı.»
-pub fn result(lang: Lang, status: Status) -> (String, String) {
-    match status {
-        Status::Ongoing => (String::new(), String::new()),
-        Status::Win { winner, reason } => {
-            let loser = colour(lang, winner.opponent());
-            let head = match lang {
-                Lang::Tr => format!("{} kazandı!", colour(lang, winner)),
-                Lang::En => format!("{} wins!", colour(lang, winner)),
-            };
-            let why = match (lang, reason) {
-                (Lang::Tr, WinReason::TwoPieces) => format!("{loser} için yalnızca iki taş kaldı."),
-                (Lang::Tr, WinReason::Blocked) => format!("{loser} için oynanacak hamle kalmadı."),
-                (Lang::En, WinReason::TwoPieces) => format!("{loser} has only two pieces left."),
-                (Lang::En, WinReason::Blocked) => format!("{loser} has no legal move left."),
-            };
-            (head, why)
-        }
-        Status::Draw(reason) => {
-            let why = match (lang, reason) {
-                (Lang::Tr, DrawReason::Repetition) => "Aynı konum üç kez geldi.",
-                (Lang::Tr, DrawReason::FiftyMoves) => "50 hamle boyunca taş alınmadı.",
-                (Lang::Tr, DrawReason::FullBoard) => "Yerleştirme bittiğinde tahta dolu.",
-                (Lang::En, DrawReason::Repetition) => "The same position came up three times.",
-                (Lang::En, DrawReason::FiftyMoves) => "50 moves without a capture.",
-                (Lang::En, DrawReason::FullBoard) => "The board is full when placing ends.",
-            };
-            (word(lang, Word::Draw).to_string(), why.to_string())
-        }
+pub fn result(lang: Lang, result: GameResult) -> (String, String) {
+    let Some(winner) = result.winner else {
+        let why = match (lang, result.reason) {
+            (Lang::Tr, EndReason::Repetition) => "Aynı konum üç kez geldi.",
+            (Lang::Tr, EndReason::FiftyMoves) => "50 hamle boyunca taş alınmadı.",
+            (Lang::Tr, EndReason::FullBoard) => "Yerleştirme bittiğinde tahta dolu.",
+            (Lang::En, EndReason::Repetition) => "The same position came up three times.",
+            (Lang::En, EndReason::FiftyMoves) => "50 moves without a capture.",
+            (Lang::En, EndReason::FullBoard) => "The board is full when placing ends.",
+            (_, _) => "",
+        };
+        return (word(lang, Word::Draw).to_string(), why.to_string());
+    };
+    let loser = colour(lang, winner.opponent());
+    let head = match lang {
+        Lang::Tr => format!("{} kazandı!", colour(lang, winner)),
+        Lang::En => format!("{} wins!", colour(lang, winner)),
+    };
+    let why = match (lang, result.reason) {
+        (Lang::Tr, EndReason::TwoPieces) => format!("{loser} için yalnızca iki taş kaldı."),
+        (Lang::Tr, EndReason::Blocked) => format!("{loser} için oynanacak hamle kalmadı."),
+        (Lang::Tr, EndReason::Resigned) => format!("{loser} pes etti."),
+        (Lang::En, EndReason::TwoPieces) => format!("{loser} has only two pieces left."),
+        (Lang::En, EndReason::Blocked) => format!("{loser} has no legal move left."),
+        (Lang::En, EndReason::Resigned) => format!("{loser} resigned."),
+        (_, _) => String::new(),
+    };
+    (head, why)
+}
+
+/// A short message that is not a refusal.
+pub fn info(lang: Lang, i: Info) -> &'static str {
+    match (lang, i) {
+        (Lang::Tr, Info::DoubleMill) => "Çift dize! Yine de yalnız bir taş alınır.",
+        (Lang::En, Info::DoubleMill) => "Double mill! It still takes only one piece.",
+        (Lang::Tr, Info::ComputersTurn) => "Sıra bilgisayarda.",
+        (Lang::En, Info::ComputersTurn) => "It is the computer's turn.",
+        (Lang::Tr, Info::SelectPieceFirst) => "Önce kendi taşlarından birine dokun.",
+        (Lang::En, Info::SelectPieceFirst) => "Tap one of your own pieces first.",
     }
 }
 
@@ -239,8 +299,7 @@ pub fn explain(lang: Lang, why: Illegal, can_fly: bool) -> &'static str {
         (Lang::En, Illegal::GameOver) => "The game is over.",
         (Lang::Tr, Illegal::MustPlace) => "Önce elindeki taşları yerleştir: boş bir noktaya dokun.",
         (Lang::En, Illegal::MustPlace) => "Place the pieces in your hand first: tap an empty point.",
-        (Lang::Tr, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => word(lang, Word::SelectPieceFirst),
-        (Lang::En, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => word(lang, Word::SelectPieceFirst),
+        (_, Illegal::NothingToPlace | Illegal::NoPieceAt(_)) => info(lang, Info::SelectPieceFirst),
         (Lang::Tr, Illegal::Occupied(_)) => "Bu nokta dolu.",
         (Lang::En, Illegal::Occupied(_)) => "That point is taken.",
         (Lang::Tr, Illegal::NotYourPiece(_)) => "Bu taş rakibinin.",

@@ -10,16 +10,28 @@ use bevy::prelude::*;
 use bevy::window::CursorMoved;
 
 use super::board::BoardLayout;
-use super::play::{BoardTap, Command, PlaySet, Selection, Session};
+use super::model::{AppSet, BoardTap, Command, Screen, Selection, Session};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin in the game; headless tests have no window.
-    app.add_message::<CursorMoved>().init_resource::<Pointer>().init_resource::<DragPreview>().add_systems(
-        Update,
-        (track_cursor, (mouse, touch).run_if(pointer_is_ours), follow_drag, keys.run_if(keyboard_is_ours))
-            .chain()
-            .before(PlaySet),
-    );
+    app.add_message::<CursorMoved>()
+        .init_resource::<Pointer>()
+        .init_resource::<DragPreview>()
+        .add_systems(OnExit(Screen::Game), forget_pointer)
+        .add_systems(
+            Update,
+            (track_cursor, (mouse, touch).run_if(pointer_is_ours), follow_drag, keys.run_if(keyboard_is_ours))
+                .chain()
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>))
+                .in_set(AppSet::Input),
+        );
+}
+
+/// A press that began on another screen is not a tap on this one.
+fn forget_pointer(mut pointer: ResMut<Pointer>, mut preview: ResMut<DragPreview>) {
+    let cursor = pointer.cursor;
+    *pointer = Pointer { cursor, ..default() };
+    preview.set_if_neq(DragPreview::default());
 }
 
 /// The pointer's last position and where the current press began, in screen coordinates.
@@ -199,6 +211,9 @@ fn keys(
             }
             KeyCode::KeyY if ctrl => {
                 commands.write(Command::Redo);
+            }
+            KeyCode::KeyH => {
+                commands.write(Command::Hint);
             }
             _ => {}
         }

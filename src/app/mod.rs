@@ -1,52 +1,53 @@
 //! The Bevy game: one plugin per concern. `CorePlugin` holds everything that works
-//! without a window (game flow, input mapping, piece entities and their animation, the
-//! computer's task) so that headless tests drive the same code as the player; `run`
-//! adds the window, the drawing and the UI.
+//! without a window (the screens' state, game flow, input mapping, piece entities and
+//! their animation, the computer's task) so that headless tests drive the same code as
+//! the player; `run` adds the window, the drawing, the screens and the sound.
 
 // Bevy systems take their queries and resources as arguments: long parameter lists and
 // nested query types are the idiom, not a smell.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
 pub mod ai_task;
+pub mod audio;
 pub mod board;
+pub mod check;
 pub mod diagnose;
+pub mod howto_text;
 pub mod i18n;
 pub mod input;
+pub mod launch;
+pub mod model;
 pub mod pieces;
 pub mod play;
+pub mod screens;
 pub mod settings;
-pub mod ui;
+pub mod theme;
 pub mod view;
 
 use bevy::prelude::*;
 
-use board::{BoardLayout, Layout, Viewport};
-use play::Session;
+use board::{BoardLayout, Layout};
+pub use launch::{Launch, LaunchOptions};
+use model::{AppSet, Screen, Session, Viewport};
 use settings::Settings;
 
-/// The screens of the app. Menus come in a later issue; the game screen is the one now.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    #[default]
-    Playing,
-}
-
-/// Game flow, input, pieces and the computer: everything but pixels.
+/// Game flow, input, pieces and the computer: everything but pixels. The game's
+/// `Session` does not exist until a game starts (`Command::NewGame`).
 pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>().init_resource::<Settings>().init_resource::<Viewport>();
-        let settings = app.world().resource::<Settings>().clone();
-        let session = Session::start(&settings, 0, 0);
         let viewport = *app.world().resource::<Viewport>();
-        app.insert_resource(BoardLayout(Layout::fit(viewport.window, viewport.board_area, session.game.board())))
-            .insert_resource(session)
-            .add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems))
+        let nine = crate::rules::VariantKind::Nine.variant();
+        app.insert_resource(BoardLayout(Layout::fit(viewport.window, viewport.board_area, nine)));
+        // The one order of the whole app, declared once.
+        app.configure_sets(
+            Update,
+            (AppSet::Input, AppSet::Flow, AppSet::Computer, AppSet::Pieces, AppSet::View).chain(),
+        );
+        app.add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems).run_if(resource_exists::<Session>))
             .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin));
-        app.configure_sets(Update, play::PlaySet.before(pieces::PiecesSet));
-        // The first frame lays the pieces out.
-        app.world_mut().write_message(play::BoardReset);
     }
 }
 
@@ -55,83 +56,37 @@ fn update_layout(viewport: Res<Viewport>, session: Res<Session>, mut layout: Res
     layout.set_if_neq(fitted);
 }
 
-fn print_layout(layout: Res<BoardLayout>, session: Res<Session>) {
-    if !layout.is_changed() {
-        return;
-    }
-    let variant = session.game.board();
-    let mut out = String::from("layout\n");
-    for p in 0..variant.len() as u8 {
-        let s = layout.0.screen_of_point(variant, p);
-        out.push_str(&format!("point {} {:.1} {:.1}\n", variant.point_name(p), s.x, s.y));
-    }
-    out.push_str("end");
-    println!("{out}");
-}
-
-/// Options from the desktop command line (phones start with none).
-#[derive(Debug, Default, Clone)]
-pub struct LaunchOptions {
-    pub settings: Settings,
-    pub window: Option<(u32, u32)>,
-    /// Print the screen position of every point whenever the layout changes (for the
-    /// end-to-end test that clicks the real window).
-    pub print_layout: bool,
-    /// Measure frame times idle and while Hard thinks, print them, and quit.
-    pub diagnose_frames: bool,
-    /// Moves to play at once in the first game (move text), e.g. to show a position.
-    pub moves: Vec<String>,
-}
-
-impl LaunchOptions {
-    /// `--lang tr|en`, `--two-players`, `--level L`, `--variant V`, `--flying on|off`,
-    /// `--theme light|dark`, `--animation off|slow|normal|fast`, `--window WxH`,
-    /// `--moves "M1 M2 .."`. Unknown
-    /// or malformed options are reported and ignored: the game still starts.
-    pub fn parse(args: &[String]) -> (LaunchOptions, Vec<String>) {
-        let mut o = LaunchOptions::default();
-        let mut problems = Vec::new();
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let mut value = || it.next().cloned().unwrap_or_default();
-            match arg.as_str() {
-                "--two-players" => o.settings.opponent = settings::Opponent::TwoPlayers,
-                "--print-layout" => o.print_layout = true,
-                "--moves" => o.moves.extend(value().split_whitespace().map(str::to_string)),
-                "--diagnose-frames" => o.diagnose_frames = true,
-                "--lang" => match i18n::Lang::from_code(&value()) {
-                    Some(l) => o.settings.lang = l,
-                    None => problems.push("--lang takes tr or en".into()),
-                },
-                "--level" => match crate::ai::Level::from_name(&value()) {
-                    Some(l) => o.settings.opponent = settings::Opponent::Computer(l),
-                    None => problems.push("--level takes easy, medium, hard or master".into()),
-                },
-                "--variant" => match crate::rules::VariantKind::from_name(&value()) {
-                    Some(v) => o.settings.variant = v,
-                    None => problems.push("--variant takes nine, six, five or twelve".into()),
-                },
-                "--flying" => o.settings.flying = value() != "off",
-                "--theme" => {
-                    o.settings.theme = if value() == "dark" { settings::Theme::Dark } else { settings::Theme::Light }
-                }
-                "--animation" => {
-                    o.settings.animation = match value().as_str() {
-                        "off" => 0.0,
-                        "slow" => 0.6,
-                        "fast" => 1.8,
-                        _ => 1.0,
-                    }
-                }
-                "--window" => match value().split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                {
-                    Some(size) => o.window = Some(size),
-                    None => problems.push("--window takes WIDTHxHEIGHT, e.g. 1024x768".into()),
-                },
-                other => problems.push(format!("unknown option '{other}'")),
-            }
+/// `--print-layout`: the screen position of every point whenever the layout changes, and
+/// every widget's rectangle whenever one changes (for the end-to-end test, which clicks
+/// the real window).
+fn print_layout(layout: Res<BoardLayout>, session: Option<Res<Session>>, rects: Res<theme::UiRects>) {
+    if let Some(session) = session
+        && (layout.is_changed() || session.is_added())
+    {
+        let variant = session.game.board();
+        let mut out = String::from("layout\n");
+        for p in 0..variant.len() as u8 {
+            let s = layout.0.screen_of_point(variant, p);
+            out.push_str(&format!("point {} {:.1} {:.1}\n", variant.point_name(p), s.x, s.y));
         }
-        (o, problems)
+        out.push_str("end");
+        println!("{out}");
+    }
+    if rects.is_changed() {
+        let mut out = String::from("widgets\n");
+        for t in &rects.items {
+            let r = t.rect;
+            out.push_str(&format!(
+                "widget {:.1} {:.1} {:.1} {:.1} {}\n",
+                r.min.x,
+                r.min.y,
+                r.width(),
+                r.height(),
+                t.key
+            ));
+        }
+        out.push_str("end");
+        println!("{out}");
     }
 }
 
@@ -140,26 +95,32 @@ pub fn run(options: LaunchOptions) -> AppExit {
     let (w, h) = options.window.unwrap_or((1280, 800));
     let mut app = App::new();
     app.insert_resource(options.settings.clone())
-        .insert_resource(ClearColor(view::palette(options.settings.theme).background))
+        .insert_resource(ClearColor(theme::palette(options.settings.theme).background))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window { title: "Dokuz Taş".into(), resolution: (w, h).into(), ..default() }),
             ..default()
         }))
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins(CorePlugin)
-        .add_plugins((view::plugin, ui::plugin));
-    let mut session = app.world_mut().resource_mut::<Session>();
-    for (n, text) in options.moves.iter().enumerate() {
-        if let Err(e) = session.game.play_text(text) {
-            eprintln!("dokuz-tas: --moves: move {} '{text}': {e} (the rest is ignored)", n + 1);
-            break;
-        }
+        .add_plugins((view::plugin, screens::plugin, audio::plugin));
+    let first = match (&options.game, options.screen) {
+        (Some(_), None) => Screen::Game,
+        (_, screen) => screen.unwrap_or_default(),
+    };
+    if let Some(session) = options.game.clone() {
+        app.insert_resource(session);
+    } else if first == Screen::Game {
+        app.insert_resource(Session::start(&options.settings.setup, 0, 0));
     }
+    app.world_mut().resource_mut::<NextState<Screen>>().set(first);
     if options.print_layout {
-        app.add_systems(Update, print_layout);
+        app.add_systems(Last, print_layout);
     }
     if options.diagnose_frames {
         app.add_plugins(diagnose::plugin);
+    }
+    if let Some(path) = options.screenshot.clone() {
+        app.insert_resource(check::ShotTo(path)).add_plugins(check::plugin);
     }
     app.run()
 }

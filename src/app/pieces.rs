@@ -7,22 +7,35 @@ use bevy::prelude::*;
 
 use super::board::BoardLayout;
 use super::input::DragPreview;
-use super::play::{BoardReset, MoveApplied, Session};
+use super::model::{AppSet, BoardReset, MoveApplied, Screen, Session, TapRefused};
 use super::settings::Settings;
 use crate::rules::{Colour, Position, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (rebuild, animate_move, dragging, advance_tweens, advance_fades, advance_flashes, advance_shakes, place)
+        (
+            rebuild,
+            animate_move,
+            shake_refused,
+            dragging,
+            advance_tweens,
+            advance_fades,
+            advance_flashes,
+            advance_shakes,
+            place,
+        )
             .chain()
-            .in_set(PiecesSet),
+            .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>))
+            .in_set(AppSet::Pieces),
     );
 }
 
-/// Runs after the game flow has applied this frame's moves.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PiecesSet;
+/// Whether every piece stands still: the computer's move waits for it, so that the
+/// player sees one move at a time.
+pub fn board_settled(moving: Query<(), Or<(With<Tween>, With<Fade>)>>) -> bool {
+    moving.is_empty()
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spot {
@@ -111,6 +124,7 @@ pub fn spawn_position(commands: &mut Commands, layout: &super::board::Layout, va
                 BoardPos(layout.point(variant, p)),
                 Look::default(),
                 Transform::default(),
+                DespawnOnExit(Screen::Game),
             ));
         }
     }
@@ -121,6 +135,7 @@ pub fn spawn_position(commands: &mut Commands, layout: &super::board::Layout, va
                 BoardPos(layout.hand_slot(colour, k)),
                 Look::default(),
                 Transform::default(),
+                DespawnOnExit(Screen::Game),
             ));
         }
     }
@@ -153,7 +168,7 @@ fn animate_move(
     mut pieces: Query<(Entity, &mut Piece, &mut BoardPos)>,
 ) {
     let variant = session.game.board();
-    let speed = settings.animation;
+    let speed = settings.animation.speed();
     let secs = |s: f32| if speed > 0.0 { s / speed } else { 0.0 };
     for applied in moves.read() {
         let m = applied.m;
@@ -210,7 +225,15 @@ fn animate_move(
     }
 }
 
-/// Advances an animation's progress; `true` when it has ended.
+/// A refused tap shakes the piece on that point, if there is one.
+fn shake_refused(mut commands: Commands, mut refused: MessageReader<TapRefused>, pieces: Query<(Entity, &Piece)>) {
+    for r in refused.read() {
+        if let Some((e, _)) = pieces.iter().find(|(_, p)| p.at == Spot::Board(r.point)) {
+            commands.entity(e).insert(Shake { t: 0.0 });
+        }
+    }
+}
+
 /// A piece under the finger.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Dragged;
@@ -248,6 +271,7 @@ fn dragging(
     }
 }
 
+/// Advances an animation's progress; `true` when it has ended.
 fn progress(t: &mut f32, secs: f32, dt: f32) -> bool {
     *t = if secs <= 0.0 { 1.0 } else { (*t + dt / secs).min(1.0) };
     *t >= 1.0

@@ -1,16 +1,18 @@
-//! The game flow: the session being played, what a tap means (select, move, capture, or
-//! why not), undo and redo, new games. Every rule comes from the engine.
+//! The game flow: starting games, what a tap means (select, move, capture, or why not),
+//! undo and redo, hints, resigning and the questions asked first, and the way between
+//! the game and the menu. Every rule comes from the engine.
 
 use bevy::prelude::*;
 
-use super::i18n::Word;
-use super::pieces::{Piece, Shake, Spot};
-use super::settings::{ColourChoice, Opponent, Settings};
-use crate::ai::Level;
+use super::model::{
+    AppSet, Asking, BoardReset, BoardTap, Command, ComputerMove, GameOver, Info, MoveApplied, Notice, NoticeText,
+    Opponent, Question, Screen, Selection, Session, TapRefused,
+};
+use super::settings::Settings;
 use crate::rules::game::{check_move, check_step};
 use crate::rules::movegen;
 use crate::rules::notation::MoveSyntax;
-use crate::rules::{Colour, Game, Illegal, Move};
+use crate::rules::{Game, Illegal, Move};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardTap>()
@@ -18,131 +20,36 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveApplied>()
         .add_message::<BoardReset>()
         .add_message::<ComputerMove>()
+        .add_message::<TapRefused>()
+        .add_message::<GameOver>()
         .init_resource::<Selection>()
         .init_resource::<Notice>()
-        .add_systems(Update, (handle_commands, handle_taps, apply_computer_moves, age_notice).chain().in_set(PlaySet));
+        .init_resource::<Asking>()
+        .add_systems(OnEnter(Screen::Game), enter_game)
+        .add_systems(
+            Update,
+            (
+                handle_commands,
+                (handle_taps, apply_computer_moves, age_notice)
+                    .chain()
+                    .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>)),
+            )
+                .chain()
+                .in_set(AppSet::Flow),
+        );
 }
 
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PlaySet;
-
-/// A tap or click on the board (`None`: beside every point), from any input device.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardTap {
-    pub point: Option<u8>,
-    pub from_keyboard: bool,
-}
-
-impl BoardTap {
-    pub fn pointer(point: Option<u8>) -> Self {
-        BoardTap { point, from_keyboard: false }
-    }
-}
-
-/// What the buttons and shortcut keys ask for.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// Esc: drop the selection (not a pending capture: a closed mill must take a piece).
-    Clear,
-    Undo,
-    Redo,
-    NewGame,
-    /// A new game with the colours of the last one swapped.
-    Rematch,
-    Hint,
-}
-
-/// A move was played; the pieces animate it.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveApplied {
-    pub m: Move,
-    pub mover: Colour,
-}
-
-/// The rules state changed other than by a move (new game, undo, redo): the pieces are
-/// laid out again.
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct BoardReset;
-
-/// The computer's answer for the session revision it was asked about.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct ComputerMove {
-    pub m: Move,
-    pub revision: u64,
-}
-
-/// The game being played and who plays it.
-#[derive(Resource, Clone, Debug)]
-pub struct Session {
-    pub game: Game,
-    /// Counts games since the app started (the human's colour alternates with it).
-    pub number: u32,
-    /// Changes with every move, undo, redo and new game: a computer answer computed for
-    /// another revision is stale and dropped.
-    pub revision: u64,
-    pub opponent: Opponent,
-    /// The human's colour against the computer.
-    pub human: Colour,
-}
-
-impl Session {
-    /// A new game with the settings in force now (flying included).
-    pub fn start(settings: &Settings, number: u32, revision: u64) -> Self {
-        let human = match settings.colour {
-            ColourChoice::Fixed(c) => c,
-            ColourChoice::Alternate if number.is_multiple_of(2) => Colour::White,
-            ColourChoice::Alternate => Colour::Black,
-        };
-        Session { game: Game::new(settings.rules()), number, revision, opponent: settings.opponent, human }
-    }
-
-    /// The computer's level if it is the computer's turn in a game still going on.
-    pub fn computer_to_move(&self) -> Option<Level> {
-        match self.opponent {
-            Opponent::Computer(level) if self.game.position().side != self.human && !self.game.status().is_over() => {
-                Some(level)
-            }
-            _ => None,
-        }
-    }
-
-    pub fn human_to_move(&self) -> bool {
-        !self.game.status().is_over() && self.computer_to_move().is_none()
-    }
-}
-
-/// The human's half-made move.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Selection {
-    pub selected: Option<u8>,
-    /// A placement or slide that closed a mill, waiting for the piece to take.
-    pub pending: Option<Move>,
-    /// The keyboard focus: the point Enter taps. Pointer taps move it along.
-    pub focus: Option<u8>,
-    /// The focus ring shows once the keyboard is used, until the next pointer tap.
-    pub focus_shown: bool,
-    /// The hint move to show, for the revision it was computed for.
-    pub hint: Option<(Move, u64)>,
-}
-
-/// A message to the player, e.g. why a tap was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoticeText {
-    Refused(Illegal),
-    Info(Word),
-}
-
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Notice {
-    pub text: Option<NoticeText>,
-    /// Seconds since it appeared (the UI shakes it at first and hides it after a while).
-    pub age: f32,
-}
-
-impl Notice {
-    pub fn show(&mut self, text: NoticeText) {
-        self.text = Some(text);
-        self.age = 0.0;
+/// Entering the game screen without a game (nothing to continue) goes back to the menu;
+/// otherwise the pieces are laid out from the rules state.
+fn enter_game(
+    session: Option<Res<Session>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut resets: MessageWriter<BoardReset>,
+) {
+    if session.is_none() {
+        next.set(Screen::Menu);
+    } else {
+        resets.write(BoardReset);
     }
 }
 
@@ -158,7 +65,7 @@ pub enum Decision {
     },
     Play(Move),
     Refuse(Illegal),
-    Info(Word),
+    Info(Info),
 }
 
 /// Decides what a tap on `point` means. Pure: the rules answer, the selection is context.
@@ -191,7 +98,7 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
     } else if pos.colour_at(point).is_some() {
         return Decision::Refuse(Illegal::NotYourPiece(point));
     } else {
-        return Decision::Info(Word::SelectPieceFirst);
+        return Decision::Info(Info::SelectPieceFirst);
     };
     let variant = rules.board();
     let victims = pos.capturable(variant, us.opponent());
@@ -199,8 +106,25 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
     if victims != 0 && mills > 0 { Decision::AwaitCapture { step, double: mills >= 2 } } else { Decision::Play(step) }
 }
 
+/// Where a game's end is announced: the pieces, the sound and the screens hear it.
+fn announce_end(session: &Session, over: &mut MessageWriter<GameOver>) {
+    if let Some(result) = session.result() {
+        let human = match session.opponent {
+            Opponent::Computer(_) => Some(session.human),
+            Opponent::TwoPlayers => None,
+        };
+        over.write(GameOver { result, human });
+    }
+}
+
 /// Plays a legal move: the one way moves reach the game, for taps and the computer alike.
-pub fn apply(session: &mut Session, selection: &mut Selection, m: Move, applied: &mut MessageWriter<MoveApplied>) {
+fn apply(
+    session: &mut Session,
+    selection: &mut Selection,
+    m: Move,
+    applied: &mut MessageWriter<MoveApplied>,
+    over: &mut MessageWriter<GameOver>,
+) {
     let mover = session.game.position().side;
     session.game.push(m);
     session.revision += 1;
@@ -208,18 +132,24 @@ pub fn apply(session: &mut Session, selection: &mut Selection, m: Move, applied:
     selection.pending = None;
     selection.hint = None;
     applied.write(MoveApplied { m, mover });
+    announce_end(session, over);
 }
 
 fn handle_taps(
-    mut commands: Commands,
     mut taps: MessageReader<BoardTap>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
+    asking: Res<Asking>,
     mut applied: MessageWriter<MoveApplied>,
-    pieces: Query<(Entity, &Piece)>,
+    mut refused: MessageWriter<TapRefused>,
+    mut over: MessageWriter<GameOver>,
 ) {
     for tap in taps.read() {
+        // While a question is on screen the board waits for the answer.
+        if asking.0.is_some() {
+            continue;
+        }
         let Some(point) = tap.point else {
             if selection.pending.is_none() {
                 selection.selected = None;
@@ -230,8 +160,12 @@ fn handle_taps(
         if !tap.from_keyboard {
             selection.focus_shown = false;
         }
+        if session.is_over() {
+            notice.show(NoticeText::Refused(Illegal::GameOver));
+            continue;
+        }
         if session.computer_to_move().is_some() {
-            notice.show(NoticeText::Info(Word::ComputersTurn));
+            notice.show(NoticeText::Info(Info::ComputersTurn));
             continue;
         }
         match decide(&session.game, &selection, point) {
@@ -243,54 +177,118 @@ fn handle_taps(
             Decision::AwaitCapture { step, double } => {
                 selection.pending = Some(step);
                 selection.selected = None;
-                notice.show(NoticeText::Info(if double { Word::DoubleMill } else { Word::MillTakePiece }));
+                // The status line asks for the piece to take; the message slot only
+                // adds what the status cannot say.
+                if double {
+                    notice.show(NoticeText::Info(Info::DoubleMill));
+                } else {
+                    notice.text = None;
+                }
             }
             Decision::Play(m) => {
                 notice.text = None;
-                apply(&mut session, &mut selection, m, &mut applied);
+                apply(&mut session, &mut selection, m, &mut applied, &mut over);
             }
             Decision::Refuse(why) => {
                 notice.show(NoticeText::Refused(why));
-                if let Some((e, _)) = pieces.iter().find(|(_, p)| p.at == Spot::Board(point)) {
-                    commands.entity(e).insert(Shake { t: 0.0 });
-                }
+                refused.write(TapRefused { point });
             }
-            Decision::Info(word) => notice.show(NoticeText::Info(word)),
+            Decision::Info(info) => notice.show(NoticeText::Info(info)),
         }
     }
 }
 
+/// Starts a game with the setup in the settings, replacing the session; a rematch swaps
+/// the colours of the last game.
+fn start_game(commands: &mut Commands, session: Option<&Session>, settings: &Settings, rematch: bool) {
+    let (number, revision) = session.map_or((0, 0), |s| (s.number + 1, s.revision + 1));
+    let mut fresh = Session::start(&settings.setup, number, revision);
+    if rematch
+        && let Some(last) = session
+        && fresh.opponent != Opponent::TwoPlayers
+    {
+        fresh.human = last.human.opponent();
+    }
+    commands.insert_resource(fresh);
+}
+
 fn handle_commands(
-    mut commands: MessageReader<Command>,
-    mut session: ResMut<Session>,
+    mut commands: Commands,
+    mut incoming: MessageReader<Command>,
+    session: Option<ResMut<Session>>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
+    mut asking: ResMut<Asking>,
     settings: Res<Settings>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
     mut resets: MessageWriter<BoardReset>,
+    mut over: MessageWriter<GameOver>,
 ) {
-    for command in commands.read() {
-        let changed = match command {
-            Command::Clear => {
-                selection.selected = None;
-                false
-            }
-            Command::Undo => undo(&mut session),
-            Command::Redo => redo(&mut session),
-            Command::NewGame | Command::Rematch => {
-                let number = session.number + 1;
-                let revision = session.revision + 1;
-                let previous = session.human;
-                *session = Session::start(&settings, number, revision);
-                if *command == Command::Rematch {
-                    session.human = previous.opponent();
+    let mut session = session;
+    for command in incoming.read().copied() {
+        let on_game = *screen.get() == Screen::Game;
+        let in_progress = session.as_ref().is_some_and(|s| s.in_progress());
+        // A question stays until it is answered; other commands wait.
+        if asking.0.is_some() && !matches!(command, Command::Answer(_)) {
+            continue;
+        }
+        let mut changed = false;
+        match command {
+            Command::Clear => selection.selected = None,
+            Command::Undo | Command::Redo if on_game => {
+                if let Some(s) = session.as_mut()
+                    && s.resigned.is_none()
+                {
+                    changed = if command == Command::Undo { undo(s) } else { redo(s) };
                 }
-                true
             }
-            // The computer task answers hints.
-            Command::Hint => false,
-        };
+            Command::Undo | Command::Redo => {}
+            Command::NewGame if in_progress => asking.0 = Some(Question::NewGame),
+            Command::NewGame | Command::Rematch => {
+                // The new session replaces the old one when this system's commands apply;
+                // the rest of this frame's commands no longer touch the old one.
+                start_game(&mut commands, session.as_deref(), &settings, command == Command::Rematch);
+                session = None;
+                changed = true;
+                NextState::set_if_neq(&mut next, Screen::Game);
+            }
+            Command::Resign if in_progress && on_game => asking.0 = Some(Question::Resign),
+            Command::Resign => {}
+            Command::Answer(yes) => {
+                let question = asking.0.take();
+                match question {
+                    Some(Question::Resign) if yes => {
+                        if let Some(s) = session.as_mut() {
+                            s.resigned = Some(s.resigning_colour());
+                            s.revision += 1;
+                            announce_end(s, &mut over);
+                            selection.selected = None;
+                            selection.pending = None;
+                        }
+                    }
+                    Some(Question::NewGame) if yes => {
+                        start_game(&mut commands, session.as_deref(), &settings, false);
+                        session = None;
+                        changed = true;
+                        NextState::set_if_neq(&mut next, Screen::Game);
+                    }
+                    _ => {}
+                }
+            }
+            Command::Continue => {
+                if session.is_some() {
+                    NextState::set_if_neq(&mut next, Screen::Game);
+                }
+            }
+            Command::Menu => NextState::set_if_neq(&mut next, Screen::Menu),
+            // The computer's task answers hints.
+            Command::Hint => {}
+        }
         if changed {
-            session.revision += 1;
+            if let Some(s) = session.as_mut() {
+                s.revision += 1;
+            }
             *selection = Selection { focus: selection.focus, focus_shown: selection.focus_shown, ..default() };
             notice.text = None;
             resets.write(BoardReset);
@@ -329,17 +327,21 @@ fn apply_computer_moves(
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     mut applied: MessageWriter<MoveApplied>,
+    mut over: MessageWriter<GameOver>,
 ) {
     for answer in answers.read() {
         let legal = session.game.legal_moves().contains(&answer.m);
         if answer.revision == session.revision && session.computer_to_move().is_some() && legal {
-            apply(&mut session, &mut selection, answer.m, &mut applied);
+            apply(&mut session, &mut selection, answer.m, &mut applied, &mut over);
         }
     }
 }
 
 fn age_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
-    if notice.text.is_some() {
+    // Only while a message shows: an idle game marks nothing changed.
+    if notice.text.is_some() && notice.age < Notice::SHOWN_SECS {
         notice.age += time.delta_secs();
+    } else if notice.text.is_some() {
+        notice.text = None;
     }
 }

@@ -1,24 +1,11 @@
 //! The player's settings. Kept in memory for now; a later issue stores them per device.
+//! Screens edit a copy and write it back with `set_if_neq`, so `Settings` is marked
+//! changed only when the player really changed something.
 
 use bevy::prelude::*;
 
 use super::i18n::Lang;
-use crate::ai::Level;
-use crate::rules::{Colour, Rules, VariantKind};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Opponent {
-    Computer(Level),
-    TwoPlayers,
-}
-
-/// Which colour the human plays against the computer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ColourChoice {
-    /// White in the first game, then the other colour each new game.
-    Alternate,
-    Fixed(Colour),
-}
+use super::model::GameSetup;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Theme {
@@ -26,17 +13,47 @@ pub enum Theme {
     Dark,
 }
 
+/// How fast pieces move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Animation {
+    Off,
+    Slow,
+    Normal,
+    Fast,
+}
+
+impl Animation {
+    pub const ALL: [Animation; 4] = [Animation::Off, Animation::Slow, Animation::Normal, Animation::Fast];
+
+    /// The speed factor: 0 switches animation off, 1 is normal.
+    pub fn speed(self) -> f32 {
+        match self {
+            Animation::Off => 0.0,
+            Animation::Slow => 0.6,
+            Animation::Normal => 1.0,
+            Animation::Fast => 1.8,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Animation> {
+        match name {
+            "off" => Some(Animation::Off),
+            "slow" => Some(Animation::Slow),
+            "normal" => Some(Animation::Normal),
+            "fast" => Some(Animation::Fast),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Settings {
     pub lang: Lang,
     pub theme: Theme,
-    /// Animation speed factor: 0 switches animation off, 1 is normal.
-    pub animation: f32,
-    pub opponent: Opponent,
-    pub colour: ColourChoice,
-    pub variant: VariantKind,
-    /// Whether flying is on; read when a game starts, so a change counts from the next one.
-    pub flying: bool,
+    pub animation: Animation,
+    pub sound: bool,
+    /// The next game's opponent, colour, variant and flying rule.
+    pub setup: GameSetup,
 }
 
 impl Default for Settings {
@@ -44,17 +61,9 @@ impl Default for Settings {
         Settings {
             lang: Lang::from_system(),
             theme: Theme::Light,
-            animation: 1.0,
-            opponent: Opponent::Computer(Level::Medium),
-            colour: ColourChoice::Alternate,
-            variant: VariantKind::Nine,
-            flying: true,
+            animation: Animation::Normal,
+            sound: true,
+            setup: GameSetup::default(),
         }
-    }
-}
-
-impl Settings {
-    pub fn rules(&self) -> Rules {
-        Rules::with_flying(self.variant, self.flying)
     }
 }

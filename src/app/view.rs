@@ -6,21 +6,25 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::board::{BoardLayout, PIECE_RADIUS, Viewport};
-use super::pieces::{Look, Piece, PiecesSet};
-use super::play::{Selection, Session};
+use super::board::{BoardLayout, PIECE_RADIUS, ScreenLayout};
+use super::model::{AppSet, Screen, Selection, Session, Viewport};
+use super::pieces::{Look, Piece};
 use super::settings::{Settings, Theme};
+use super::theme::{FONT_BYTES, palette};
 use crate::rules::{Colour, Move};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup).add_systems(PreUpdate, track_window).add_systems(
         Update,
-        (draw_board, dress_pieces, paint_pieces, draw_markers, clear_colour).chain().after(PiecesSet),
+        (
+            (draw_board, dress_pieces, paint_pieces, draw_markers)
+                .chain()
+                .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>)),
+            clear_colour,
+        )
+            .in_set(AppSet::View),
     );
 }
-
-/// The bundled font (shows ş ğ ı İ ö ü ç), shared with the UI.
-pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 #[derive(Resource)]
 struct Assets2d {
@@ -28,57 +32,6 @@ struct Assets2d {
     ring: Handle<Mesh>,
     quad: Handle<Mesh>,
     font: Handle<Font>,
-}
-
-pub struct Palette {
-    pub background: Color,
-    pub plate: Color,
-    pub line: Color,
-    pub label: Color,
-    pub piece: [Color; 2],
-    pub rim: [Color; 2],
-    pub glow: Color,
-    pub selected: Color,
-    pub target: Color,
-    pub capture: Color,
-    pub focus: Color,
-    pub last: Color,
-    pub hint: Color,
-}
-
-pub fn palette(theme: Theme) -> Palette {
-    match theme {
-        Theme::Light => Palette {
-            background: Color::srgb_u8(0xEE, 0xE6, 0xD6),
-            plate: Color::srgb_u8(0xDC, 0xB8, 0x80),
-            line: Color::srgb_u8(0x4A, 0x32, 0x1E),
-            label: Color::srgb_u8(0x5E, 0x46, 0x30),
-            piece: [Color::srgb_u8(0xFA, 0xF7, 0xF0), Color::srgb_u8(0x26, 0x24, 0x22)],
-            rim: [Color::srgb_u8(0x7A, 0x6A, 0x58), Color::srgb_u8(0x05, 0x05, 0x05)],
-            glow: Color::srgb_u8(0xFF, 0xC4, 0x2E),
-            selected: Color::srgb_u8(0xE0, 0x8A, 0x00),
-            target: Color::srgb_u8(0x2E, 0x8B, 0x57),
-            capture: Color::srgb_u8(0xD0, 0x24, 0x24),
-            focus: Color::srgb_u8(0x1E, 0x6F, 0xD9),
-            last: Color::srgb_u8(0xC0, 0x5A, 0x10),
-            hint: Color::srgb_u8(0x8E, 0x44, 0xAD),
-        },
-        Theme::Dark => Palette {
-            background: Color::srgb_u8(0x1B, 0x1D, 0x22),
-            plate: Color::srgb_u8(0x2E, 0x33, 0x3B),
-            line: Color::srgb_u8(0xB8, 0xBE, 0xC8),
-            label: Color::srgb_u8(0x9A, 0xA2, 0xAE),
-            piece: [Color::srgb_u8(0xEE, 0xEA, 0xE0), Color::srgb_u8(0x0E, 0x0F, 0x12)],
-            rim: [Color::srgb_u8(0x9A, 0x90, 0x80), Color::srgb_u8(0x80, 0x88, 0x96)],
-            glow: Color::srgb_u8(0xFF, 0xC4, 0x2E),
-            selected: Color::srgb_u8(0xFF, 0xA8, 0x20),
-            target: Color::srgb_u8(0x4C, 0xC3, 0x7A),
-            capture: Color::srgb_u8(0xFF, 0x50, 0x50),
-            focus: Color::srgb_u8(0x5A, 0xA0, 0xFF),
-            last: Color::srgb_u8(0xFF, 0x8C, 0x3A),
-            hint: Color::srgb_u8(0xC0, 0x7C, 0xE8),
-        },
-    }
 }
 
 fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut fonts: ResMut<Assets<Font>>) {
@@ -91,14 +44,11 @@ fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut fonts: Re
     });
 }
 
+/// The board's area is the game screen's fixed board region of the window.
 fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMut<Viewport>) {
     let Ok(w) = window.single() else { return };
     let size = Vec2::new(w.width(), w.height());
-    if viewport.window != size {
-        // Until the UI reports its panels, the whole window is board.
-        let area = Rect::from_corners(Vec2::ZERO, size);
-        viewport.set_if_neq(Viewport { window: size, board_area: area });
-    }
+    viewport.set_if_neq(Viewport { window: size, board_area: ScreenLayout::of(size).board });
 }
 
 fn clear_colour(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {
@@ -122,7 +72,7 @@ fn draw_board(
 ) {
     // The board changes with the layout (window, panels, variant) and the theme only.
     let key = (layout.0, settings.theme);
-    if *drawn == Some(key) {
+    if *drawn == Some(key) && !items.is_empty() {
         return;
     }
     *drawn = Some(key);
@@ -136,6 +86,7 @@ fn draw_board(
     let span = (l.grid - 1) as f32 + 1.1;
     commands.spawn((
         BoardItem,
+        DespawnOnExit(Screen::Game),
         Mesh2d(assets.quad.clone()),
         MeshMaterial2d(materials.add(pal.plate)),
         Transform::from_translation(l.to_world(Vec2::ZERO).extend(0.0)).with_scale(Vec3::new(
@@ -150,6 +101,7 @@ fn draw_board(
         let d = pb - pa;
         commands.spawn((
             BoardItem,
+            DespawnOnExit(Screen::Game),
             Mesh2d(assets.quad.clone()),
             MeshMaterial2d(line.clone()),
             Transform::from_translation(((pa + pb) / 2.0).extend(0.5))
@@ -160,6 +112,7 @@ fn draw_board(
     for p in 0..variant.len() as u8 {
         commands.spawn((
             BoardItem,
+            DespawnOnExit(Screen::Game),
             Mesh2d(assets.disc.clone()),
             MeshMaterial2d(line.clone()),
             Transform::from_translation(l.to_world(l.point(variant, p)).extend(0.6))
@@ -169,6 +122,7 @@ fn draw_board(
     for (text, at) in l.label_positions() {
         commands.spawn((
             BoardItem,
+            DespawnOnExit(Screen::Game),
             Text2d::new(text),
             TextFont {
                 font: assets.font.clone().into(),
@@ -181,11 +135,14 @@ fn draw_board(
     }
 }
 
-/// The look of a piece: a disc with a rim, each with its own material so it can fade.
+/// The look of a piece: a soft shadow under it, a disc with a rim, and a shine on its
+/// upper left that gives it depth; each with its own material so that it can fade.
 #[derive(Component)]
 struct PieceMaterials {
     fill: Handle<ColorMaterial>,
     rim: Handle<ColorMaterial>,
+    shadow: Handle<ColorMaterial>,
+    shine: Handle<ColorMaterial>,
 }
 
 fn dress_pieces(
@@ -195,38 +152,60 @@ fn dress_pieces(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for e in &added {
-        let fill = materials.add(Color::WHITE);
-        let rim = materials.add(Color::BLACK);
+        let mats = PieceMaterials {
+            fill: materials.add(Color::WHITE),
+            rim: materials.add(Color::BLACK),
+            shadow: materials.add(Color::BLACK.with_alpha(0.0)),
+            shine: materials.add(Color::WHITE.with_alpha(0.0)),
+        };
+        // Children are in the piece's own units (radius 1), slightly above or below it.
         commands
             .entity(e)
-            .insert((Mesh2d(assets.disc.clone()), MeshMaterial2d(fill.clone()), Visibility::default()))
-            .with_child((
-                Mesh2d(assets.ring.clone()),
-                MeshMaterial2d(rim.clone()),
-                Transform::from_xyz(0.0, 0.0, 0.01),
-            ));
-        commands.entity(e).insert(PieceMaterials { fill, rim });
+            .insert((Mesh2d(assets.disc.clone()), MeshMaterial2d(mats.fill.clone()), Visibility::default()))
+            .with_children(|piece| {
+                piece.spawn((
+                    Mesh2d(assets.disc.clone()),
+                    MeshMaterial2d(mats.shadow.clone()),
+                    Transform::from_xyz(0.1, -0.14, -0.05).with_scale(Vec3::splat(1.08)),
+                ));
+                piece.spawn((
+                    Mesh2d(assets.disc.clone()),
+                    MeshMaterial2d(mats.shine.clone()),
+                    Transform::from_xyz(-0.22, 0.24, 0.005).with_scale(Vec3::splat(0.5)),
+                ));
+                piece.spawn((
+                    Mesh2d(assets.ring.clone()),
+                    MeshMaterial2d(mats.rim.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
+            });
+        commands.entity(e).insert(mats);
     }
 }
 
 fn paint_pieces(
     settings: Res<Settings>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    pieces: Query<(&Piece, Ref<Look>, &PieceMaterials)>,
+    pieces: Query<(&Piece, Ref<Look>, Ref<PieceMaterials>)>,
 ) {
     let pal = palette(settings.theme);
     for (piece, look, mats) in &pieces {
-        if !(look.is_changed() || settings.is_changed()) {
+        if !(look.is_changed() || mats.is_added() || settings.is_changed()) {
             continue;
         }
         let c = piece.colour.index();
-        let fill = pal.piece[c].mix(&pal.glow, look.glow * 0.8).with_alpha(look.alpha);
-        let rim = pal.rim[c].mix(&pal.glow, look.glow).with_alpha(look.alpha);
-        if let Some(mut m) = materials.get_mut(&mats.fill) {
-            m.color = fill;
-        }
-        if let Some(mut m) = materials.get_mut(&mats.rim) {
-            m.color = rim;
+        let a = look.alpha;
+        let colours = [
+            (&mats.fill, pal.piece[c].mix(&pal.glow, look.glow * 0.8).with_alpha(a)),
+            (&mats.rim, pal.rim[c].mix(&pal.glow, look.glow).with_alpha(a)),
+            // a lifted piece casts a lighter, wider shadow
+            (&mats.shadow, Color::BLACK.with_alpha(a * if look.scale > 1.01 { 0.18 } else { 0.3 })),
+            (&mats.shine, Color::WHITE.with_alpha(a * if c == 0 { 0.5 } else { 0.14 })),
+        ];
+        for (handle, colour) in colours {
+            if let Some(mut m) = materials.get_mut(handle) {
+                m.color = colour;
+            }
         }
     }
 }
@@ -243,8 +222,10 @@ fn draw_markers(
     assets: Res<Assets2d>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     markers: Query<Entity, With<Marker>>,
+    board_drawn: Query<(), Added<BoardItem>>,
 ) {
-    if !(layout.is_changed() || settings.is_changed() || session.is_changed() || selection.is_changed()) {
+    let changed = layout.is_changed() || settings.is_changed() || session.is_changed() || selection.is_changed();
+    if !changed && board_drawn.is_empty() {
         return;
     }
     for e in &markers {
@@ -258,6 +239,7 @@ fn draw_markers(
         let mesh = if filled { assets.disc.clone() } else { assets.ring.clone() };
         commands.spawn((
             Marker,
+            DespawnOnExit(Screen::Game),
             Mesh2d(mesh),
             MeshMaterial2d(materials.add(colour)),
             Transform::from_translation(l.to_world(l.point(variant, p)).extend(z))

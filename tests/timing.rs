@@ -1,13 +1,22 @@
-//! The stop flag: raised during a long search it ends `think` at once with a legal move;
-//! raised before the call, `think` still answers with a legal move.
+//! Every test that asserts wall-clock times, in one binary of its own and one at a time
+//! (a lock serialises them), so that parallel tests on two cores cannot make them flaky:
+//! the stop flag (raised during a long search it ends `think` at once with a legal move;
+//! raised before the call, `think` still answers), time limits, the levels' own limits on
+//! the worked example, and the game's frames while the computer thinks.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use dokuz_tas::ai::{Level, Limits, Thought, think};
 use dokuz_tas::rules::{Game, Rules, VariantKind};
+
+/// One timing test at a time.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// How long `think` may take to notice the flag: generous for a loaded CI machine.
 const GRACE: Duration = Duration::from_millis(200);
@@ -60,6 +69,7 @@ fn stop_after(g: &Game, level: Level, after: Duration) -> (Option<Thought>, Dura
 
 #[test]
 fn the_flag_ends_a_master_search_at_once() {
+    let _one_at_a_time = serial();
     // Solved first, so that the background solve `think` would start for the flying
     // position does not compete with the search for a core on a 2-core machine.
     dokuz_tas::ai::endgame::solved(Rules::new(VariantKind::Nine));
@@ -77,6 +87,7 @@ fn the_flag_ends_a_master_search_at_once() {
 
 #[test]
 fn the_flag_ends_a_hard_search_at_once() {
+    let _one_at_a_time = serial();
     let g = game(VariantKind::Nine, None);
     let (t, late) = stop_after(&g, Level::Hard, Duration::from_millis(100));
     assert!(late < GRACE, "Hard answered {late:?} after the flag");
@@ -85,6 +96,7 @@ fn the_flag_ends_a_hard_search_at_once() {
 
 #[test]
 fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
+    let _one_at_a_time = serial();
     let stop = AtomicBool::new(true);
     for g in positions() {
         for level in Level::ALL {
@@ -104,6 +116,7 @@ fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
 
 #[test]
 fn a_finished_game_gives_no_move_even_with_the_flag_down() {
+    let _one_at_a_time = serial();
     let mut g = game(VariantKind::Nine, Some("W:a7,d7,f2 B:a1,d1,e4 w"));
     g.play_text("f2-g7xa1").unwrap();
     let stop = AtomicBool::new(false);
@@ -114,6 +127,7 @@ fn a_finished_game_gives_no_move_even_with_the_flag_down() {
 
 #[test]
 fn a_time_limit_is_kept() {
+    let _one_at_a_time = serial();
     let g = game(VariantKind::Nine, None);
     let stop = AtomicBool::new(false);
     for (level, ms) in [(Level::Hard, 150), (Level::Master, 150)] {
@@ -134,6 +148,7 @@ const NODE_HOG: &str = "W:d1,d2,e4,e5,f4,g7 B:a4,a7,b2,b6,d5,d6,d7,e3,f6,g4 w 0 
 
 #[test]
 fn a_node_limit_is_checked_every_1024_nodes() {
+    let _one_at_a_time = serial();
     let g = game(VariantKind::Twelve, Some(NODE_HOG));
     let stop = AtomicBool::new(false);
     for limit in [1_000, 2_000, 5_000] {
@@ -152,4 +167,58 @@ fn a_node_limit_is_checked_every_1024_nodes() {
             );
         }
     }
+}
+
+#[test]
+fn the_worked_example_with_the_levels_own_limits() {
+    let _one_at_a_time = serial();
+    // Every level as it plays, Hard and Master with their think time: a forced win ends
+    // the search after two plies, so this is quick.
+    let g = game(VariantKind::Nine, Some("W:a7,d7,f2 B:a1,d1,e4 w"));
+    let stop = AtomicBool::new(false);
+    for level in Level::ALL {
+        let start = Instant::now();
+        let t = think(&g, level, level.limits(None), 7, &stop).expect("a move");
+        assert!(g.move_text(t.best).starts_with("f2-g7x"), "{level:?}: {}", g.move_text(t.best));
+        assert!(start.elapsed() < Duration::from_millis(500), "{level:?}: {:?}", start.elapsed());
+    }
+}
+
+/// The frame loop keeps running while Master thinks on the background task.
+#[cfg(feature = "app")]
+#[test]
+fn frames_keep_coming_while_the_computer_thinks() {
+    use bevy::prelude::*;
+    use dokuz_tas::app::ai_task::Thinking;
+    use dokuz_tas::app::model::{ColourChoice, Command, GameSetup, Opponent, Session};
+    use dokuz_tas::app::settings::{Animation, Settings};
+    use dokuz_tas::rules::Colour;
+
+    let _one_at_a_time = serial();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin, bevy::input::InputPlugin));
+    let setup = GameSetup {
+        opponent: Opponent::Computer(Level::Master),
+        colour: ColourChoice::Fixed(Colour::Black),
+        ..GameSetup::default()
+    };
+    app.insert_resource(Settings { animation: Animation::Off, setup, ..Settings::default() });
+    app.add_plugins(dokuz_tas::app::CorePlugin);
+    app.world_mut().write_message(Command::NewGame);
+    let waited = Instant::now();
+    while !app.world().resource::<Thinking>().is_replying() {
+        app.update();
+        assert!(waited.elapsed() < Duration::from_secs(10), "the search did not start");
+    }
+    let start = Instant::now();
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "30 frames took {:?} while the computer thought",
+        start.elapsed()
+    );
+    assert!(app.world().resource::<Thinking>().is_replying());
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
 }

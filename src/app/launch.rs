@@ -1,0 +1,193 @@
+//! The game's command line. Every option is checked: an unknown option or a bad value is
+//! an error (exit 2), never a silent default.
+
+use std::path::PathBuf;
+
+use super::i18n::Lang;
+use super::model::{Opponent, Screen, Session};
+use super::settings::{Animation, Settings, Theme};
+use crate::ai::Level;
+use crate::rules::VariantKind;
+
+pub const HELP: &str = "\
+Dokuz Taş: Nine Men's Morris (and six, five and twelve men's).
+
+Usage: dokuz-tas [OPTIONS]
+
+Options (each changes this run only):
+  --lang tr|en                       language
+  --level easy|medium|hard|master    play the computer at this level
+  --two-players                      two players on one device
+  --variant nine|six|five|twelve     the game
+  --flying on|off                    flying with three pieces (nine and twelve)
+  --theme light|dark                 colours
+  --animation off|slow|normal|fast   piece animation speed
+  --sound on|off                     sound effects
+  --window WIDTHxHEIGHT              window size in logical pixels, e.g. 1024x768
+  --screen menu|game|settings|howto|stats   the screen to open
+  --moves \"M1 M2 ...\"                start a game with these moves played (opens the game)
+  --screenshot FILE.png              draw the screen, save it, print the layout check and quit:
+                                     `layout: N widgets, O overlapping, X outside the window`
+  --print-layout                     print point and widget positions when they change
+  --diagnose-frames                  measure frame times idle and while Hard thinks, then quit
+  -h, --help                         this text
+
+Exit codes: 0 done, 1 no display, 2 a bad option.
+";
+
+/// What the command line asks for.
+#[derive(Debug, Clone)]
+pub enum Launch {
+    Run(Box<LaunchOptions>),
+    Help,
+}
+
+/// Options from the desktop command line (phones start with none).
+#[derive(Debug, Default, Clone)]
+pub struct LaunchOptions {
+    pub settings: Settings,
+    pub window: Option<(u32, u32)>,
+    pub screen: Option<Screen>,
+    /// A game to open with, from `--moves`.
+    pub game: Option<Session>,
+    pub screenshot: Option<PathBuf>,
+    pub print_layout: bool,
+    pub diagnose_frames: bool,
+}
+
+fn on_off(option: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{option} takes on or off, not '{v}'")),
+    }
+}
+
+fn window_size(v: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--window takes WIDTHxHEIGHT between 200 and 16384, e.g. 1024x768, not '{v}'");
+    let (w, h) = v.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if !(200..=16384).contains(&w) || !(200..=16384).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+impl LaunchOptions {
+    /// Reads the options (without the program name).
+    pub fn parse(args: &[String]) -> Result<Launch, String> {
+        let mut o = LaunchOptions { settings: Settings::default(), ..LaunchOptions::default() };
+        let mut moves: Option<String> = None;
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            let option = arg.as_str();
+            let mut value = || it.next().cloned().ok_or_else(|| format!("{option} needs a value"));
+            match option {
+                "-h" | "--help" => return Ok(Launch::Help),
+                "--two-players" => o.settings.setup.opponent = Opponent::TwoPlayers,
+                "--print-layout" => o.print_layout = true,
+                "--diagnose-frames" => o.diagnose_frames = true,
+                "--moves" => moves = Some(value()?),
+                "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
+                "--lang" => {
+                    let v = value()?;
+                    o.settings.lang = Lang::from_code(&v).ok_or(format!("--lang takes tr or en, not '{v}'"))?;
+                }
+                "--level" => {
+                    let v = value()?;
+                    let level =
+                        Level::from_name(&v).ok_or(format!("--level takes easy, medium, hard or master, not '{v}'"))?;
+                    o.settings.setup.opponent = Opponent::Computer(level);
+                }
+                "--variant" => {
+                    let v = value()?;
+                    o.settings.setup.variant = VariantKind::from_name(&v)
+                        .ok_or(format!("--variant takes nine, six, five or twelve, not '{v}'"))?;
+                }
+                "--flying" => o.settings.setup.flying = on_off(option, &value()?)?,
+                "--sound" => o.settings.sound = on_off(option, &value()?)?,
+                "--theme" => {
+                    o.settings.theme = match value()?.as_str() {
+                        "light" => Theme::Light,
+                        "dark" => Theme::Dark,
+                        v => return Err(format!("--theme takes light or dark, not '{v}'")),
+                    }
+                }
+                "--animation" => {
+                    let v = value()?;
+                    o.settings.animation = Animation::from_name(&v)
+                        .ok_or(format!("--animation takes off, slow, normal or fast, not '{v}'"))?;
+                }
+                "--window" => o.window = Some(window_size(&value()?)?),
+                "--screen" => {
+                    o.screen = Some(match value()?.as_str() {
+                        "menu" => Screen::Menu,
+                        "game" => Screen::Game,
+                        "settings" => Screen::Settings,
+                        "howto" => Screen::HowToPlay,
+                        "stats" => Screen::Stats,
+                        v => return Err(format!("--screen takes menu, game, settings, howto or stats, not '{v}'")),
+                    })
+                }
+                other => return Err(format!("unknown option '{other}'")),
+            }
+        }
+        if let Some(text) = moves {
+            let mut session = Session::start(&o.settings.setup, 0, 0);
+            for (n, m) in text.split_whitespace().enumerate() {
+                session.game.play_text(m).map_err(|e| format!("--moves: move {} '{m}': {e}", n + 1))?;
+            }
+            o.game = Some(session);
+        }
+        Ok(Launch::Run(Box::new(o)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Launch, String> {
+        LaunchOptions::parse(&line.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn bad_options_are_errors_that_say_what_is_wrong() {
+        for (line, says) in [
+            ("--theme purple", "--theme takes light or dark"),
+            ("--flying maybe", "--flying takes on or off"),
+            ("--animation warp", "--animation takes off"),
+            ("--window 0x0", "--window takes"),
+            ("--window 800", "--window takes"),
+            ("--lang fr", "--lang takes"),
+            ("--level", "--level needs a value"),
+            ("--screen credits", "--screen takes"),
+            ("--frobnicate", "unknown option '--frobnicate'"),
+            ("--moves d6-d7", "--moves: move 1 'd6-d7'"),
+        ] {
+            match parse(line) {
+                Err(e) => assert!(e.contains(says), "{line}: {e}"),
+                Ok(_) => panic!("{line} was accepted"),
+            }
+        }
+    }
+
+    #[test]
+    fn good_options_set_what_they_say() {
+        assert!(matches!(parse("--help"), Ok(Launch::Help)));
+        let Ok(Launch::Run(o)) =
+            parse("--lang tr --level hard --theme dark --flying off --window 540x1170 --screen settings")
+        else {
+            panic!("rejected");
+        };
+        assert_eq!(o.settings.lang, Lang::Tr);
+        assert_eq!(o.settings.setup.opponent, Opponent::Computer(Level::Hard));
+        assert_eq!(o.settings.theme, Theme::Dark);
+        assert!(!o.settings.setup.flying);
+        assert_eq!(o.window, Some((540, 1170)));
+        assert_eq!(o.screen, Some(Screen::Settings));
+        let args: Vec<String> = ["--two-players", "--moves", "d6 d2"].map(str::to_string).to_vec();
+        let Ok(Launch::Run(o)) = LaunchOptions::parse(&args) else { panic!("rejected") };
+        assert_eq!(o.game.map(|s| s.game.ply()), Some(2));
+    }
+}

@@ -1,0 +1,116 @@
+//! The menu: Continue (when a game is in progress), New game (with its choices), How to
+//! play, Settings and Statistics.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+use super::{DrawScreen, ReturnTo, column_rect, setup_controls};
+use crate::app::i18n::{Word, word};
+use crate::app::model::{Asking, Command, Question, Screen, Session};
+use crate::app::settings::Settings;
+use crate::app::theme;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuView>()
+        .add_systems(OnEnter(Screen::Menu), back_to_main)
+        .add_systems(EguiPrimaryContextPass, menu.in_set(DrawScreen).run_if(in_state(Screen::Menu)));
+}
+
+fn back_to_main(mut view: ResMut<MenuView>) {
+    view.set_if_neq(MenuView::Main);
+}
+
+/// The menu's main list, or the New game card.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MenuView {
+    #[default]
+    Main,
+    NewGame,
+}
+
+fn menu(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    session: Option<Res<Session>>,
+    asking: Res<Asking>,
+    mut view: ResMut<MenuView>,
+    mut return_to: ResMut<ReturnTo>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.lang;
+    let theme_now = settings.theme;
+    let mut root = super::root_ui(&ctx);
+    let column = column_rect(&ctx, 460.0);
+    let mut setup = settings.setup;
+    root.scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
+        theme::scroll(ui, "menu", |ui| {
+            let width = ui.available_width();
+            ui.vertical_centered(|ui| {
+                ui.add_space(12.0);
+                theme::line(ui, RichText::new("Dokuz Taş").size(36.0).strong());
+                theme::text(ui, RichText::new(word(lang, Word::Title)).size(theme::BODY));
+                ui.add_space(16.0);
+            });
+            match *view {
+                MenuView::Main => {
+                    if let Some(s) = session.as_ref() {
+                        let label = format!(
+                            "{} · {} {}",
+                            word(lang, Word::Continue),
+                            word(lang, Word::Move),
+                            s.game.ply() / 2 + 1
+                        );
+                        if theme::primary_button(ui, &label, width, theme_now).clicked() {
+                            commands.write(Command::Continue);
+                        }
+                    }
+                    if theme::button(ui, word(lang, Word::NewGame), width, true).clicked() {
+                        view.set_if_neq(MenuView::NewGame);
+                    }
+                    if theme::button(ui, word(lang, Word::HowToPlay), width, true).clicked() {
+                        return_to.set_if_neq(ReturnTo(Screen::Menu));
+                        next.set(Screen::HowToPlay);
+                    }
+                    if theme::button(ui, word(lang, Word::Settings), width, true).clicked() {
+                        return_to.set_if_neq(ReturnTo(Screen::Menu));
+                        next.set(Screen::Settings);
+                    }
+                    if theme::button(ui, word(lang, Word::Statistics), width, true).clicked() {
+                        next.set(Screen::Stats);
+                    }
+                }
+                MenuView::NewGame => {
+                    theme::card_frame(theme_now).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        theme::line(ui, RichText::new(word(lang, Word::NewGame)).size(theme::TITLE).strong());
+                        ui.add_space(6.0);
+                        setup_controls(ui, lang, &mut setup);
+                    });
+                    ui.add_space(8.0);
+                    let half = (width - 8.0) / 2.0;
+                    ui.horizontal(|ui| {
+                        if theme::button(ui, &format!("‹ {}", word(lang, Word::Back)), half, true).clicked()
+                            || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                        {
+                            view.set_if_neq(MenuView::Main);
+                        }
+                        if theme::primary_button(ui, word(lang, Word::Start), half, theme_now).clicked() {
+                            commands.write(Command::NewGame);
+                        }
+                    });
+                }
+            }
+        });
+    });
+    // The choices are edited on a copy: `Settings` changes only when one was changed.
+    if setup != settings.setup {
+        settings.setup = setup;
+    }
+    if asking.0 == Some(Question::NewGame) {
+        super::game::question(&ctx, lang, theme_now, Question::NewGame, &mut commands);
+    }
+    Ok(())
+}
