@@ -201,3 +201,295 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
     drop(game);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A six men's game that White wins (Black is left with two pieces): for the game-over card.
+const SIX_WON: &str = "d4 b2 a3 c1 d2 e5 d3xe5 b4 b3 e5 c5 c2 a3-a1 b4-c4 a1-a3 c1-e1 a3-a5 e1-e3 b3-b4 c2-c1 \
+b4-b3 c1-e1xa5 d2-c2 c4-b4 c2-d2xb2 b4-c4 b3-b2 e1-c1 b2-c2 c1-e1xc5 c2-b2 e5-c5 d2-c2 c5-e5xd3 d4-d3 e5-c5 \
+d3-d2xc5 e3-d3 b2-b3 e1-e3 b3-b2xc4";
+
+fn skip_or_check_tools() -> bool {
+    if std::env::var_os("DOKUZ_SKIP_E2E").is_some() {
+        eprintln!("DOKUZ_SKIP_E2E is set: skipping the Xvfb test");
+        return true;
+    }
+    for t in ["Xvfb", "xdotool", "import", "convert"] {
+        assert!(tool(t), "{t} is missing: run `bash .ci/setup-os test` (or set DOKUZ_SKIP_E2E=1)");
+    }
+    false
+}
+
+fn xvfb(display: &str, size: &str) -> Kill {
+    let k = Kill(
+        Command::new("Xvfb")
+            .args([display, "-screen", "0", size, "-nolisten", "tcp"])
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb"),
+    );
+    std::thread::sleep(Duration::from_secs(1));
+    k
+}
+
+/// Every screen at a phone's and a desktop's sizes, in both languages (and the game in
+/// progress and over): the game's own layout check finds nothing overlapping and nothing
+/// cut off.
+#[test]
+fn every_screen_fits_every_window_in_both_languages() {
+    if skip_or_check_tools() {
+        return;
+    }
+    let display = format!(":{}", 200 + std::process::id() % 100);
+    let _xvfb = xvfb(&display, "1400x1400x24");
+    let dir = std::env::temp_dir().join(format!("dokuz-screens-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        ("menu", vec![]),
+        ("settings", vec![]),
+        ("howto", vec![]),
+        ("stats", vec![]),
+        ("game", vec!["--two-players", "--moves", "d6 d2 f4 b4 f6 b6"]),
+        ("game", vec!["--two-players", "--variant", "six", "--moves", SIX_WON]),
+    ];
+    for size in ["360x640", "540x1170", "1024x640", "1280x800"] {
+        for lang in ["en", "tr"] {
+            for (screen, extra) in &cases {
+                let shot = dir.join(format!("{screen}-{size}-{lang}-{checked}.png"));
+                let shot_text = shot.to_string_lossy().into_owned();
+                let mut args = vec!["--screen", screen, "--window", size, "--lang", lang, "--screenshot", &shot_text];
+                args.extend(extra.iter().copied());
+                let out = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
+                    .args(&args)
+                    .env("DISPLAY", &display)
+                    .env("WGPU_BACKEND", "vulkan")
+                    .output()
+                    .expect("the game binary");
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let what = format!("{screen} {size} {lang} {extra:?}");
+                assert!(out.status.success(), "{what}: exit {:?}\n{stderr}", out.status);
+                let line = stdout.lines().find(|l| l.starts_with("layout: ")).unwrap_or_default();
+                let numbers: Vec<usize> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+                assert_eq!(numbers.len(), 3, "{what}: no layout line in {stdout}");
+                assert!(numbers[0] >= 3, "{what}: only {} widgets", numbers[0]);
+                assert!(std::fs::metadata(&shot).is_ok_and(|m| m.len() > 1000), "{what}: no screenshot");
+                if numbers[1] != 0 || numbers[2] != 0 {
+                    let details: Vec<&str> =
+                        stderr.lines().filter(|l| l.starts_with("overlap") || l.starts_with("outside")).collect();
+                    failures.push(format!("{what}: {line}\n  {}", details.join("\n  ")));
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {checked} screens do not fit:\n{}", failures.len(), failures.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the game prints with `--print-layout`.
+enum Report {
+    Points(HashMap<String, (f32, f32)>),
+    Widgets(Vec<Widget>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Widget {
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    key: String,
+}
+
+impl Widget {
+    fn centre(&self) -> (f32, f32) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+
+    fn overlaps(&self, o: &Widget) -> bool {
+        let w = (self.x + self.w).min(o.x + o.w) - self.x.max(o.x);
+        let h = (self.y + self.h).min(o.y + o.h) - self.y.max(o.y);
+        w > 1.0 && h > 1.0
+    }
+}
+
+fn read_reports(stdout: std::process::ChildStdout) -> mpsc::Receiver<Report> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut points = HashMap::new();
+        let mut widgets = Vec::new();
+        let mut in_widgets = false;
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let parts: Vec<&str> = line.splitn(6, ' ').collect();
+            let sent = match parts.as_slice() {
+                ["layout"] => {
+                    points.clear();
+                    in_widgets = false;
+                    Ok(())
+                }
+                ["widgets"] => {
+                    widgets.clear();
+                    in_widgets = true;
+                    Ok(())
+                }
+                ["point", name, x, y] => {
+                    points.insert(name.to_string(), (x.parse().unwrap_or(-1.0), y.parse().unwrap_or(-1.0)));
+                    Ok(())
+                }
+                ["widget", x, y, w, h, key] => {
+                    let n = |s: &str| s.parse().unwrap_or(-1.0);
+                    widgets.push(Widget { x: n(x), y: n(y), w: n(w), h: n(h), key: key.to_string() });
+                    Ok(())
+                }
+                ["end"] if in_widgets => tx.send(Report::Widgets(widgets.clone())),
+                ["end"] => tx.send(Report::Points(points.clone())),
+                _ => Ok(()),
+            };
+            if sent.is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// The latest widgets and points, updated from the game's reports.
+struct Watch {
+    rx: mpsc::Receiver<Report>,
+    points: HashMap<String, (f32, f32)>,
+    widgets: Vec<Widget>,
+}
+
+impl Watch {
+    fn drain(&mut self) {
+        while let Ok(r) = self.rx.try_recv() {
+            match r {
+                Report::Points(p) => self.points = p,
+                Report::Widgets(w) => self.widgets = w,
+            }
+        }
+    }
+
+    /// Waits until `test` holds for the latest reports.
+    fn until(&mut self, what: &str, mut test: impl FnMut(&Watch) -> bool) {
+        let start = Instant::now();
+        loop {
+            self.drain();
+            if test(self) {
+                return;
+            }
+            assert!(start.elapsed() < Duration::from_secs(120), "waited two minutes for {what}");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    fn widget(&self, key_start: &str) -> Option<&Widget> {
+        self.widgets.iter().find(|w| w.key.starts_with(key_start))
+    }
+
+    /// The board and the buttons: what must never move.
+    fn fixed(&self) -> Vec<Widget> {
+        self.widgets.iter().filter(|w| w.key != "text").cloned().collect()
+    }
+}
+
+/// Menu -> new game -> moves -> menu -> continue, clicked in the real window; a message
+/// appears without moving the board or any button, and overlaps nothing.
+#[test]
+fn menu_new_game_moves_menu_continue_and_messages_move_nothing() {
+    if skip_or_check_tools() {
+        return;
+    }
+    let display = format!(":{}", 300 + std::process::id() % 100);
+    let _xvfb = xvfb(&display, "1024x768x24");
+    let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
+        .args(["--two-players", "--animation", "off", "--lang", "en", "--window", "1024x640", "--print-layout"])
+        .env("DISPLAY", &display)
+        .env("WGPU_BACKEND", "vulkan")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the game binary");
+    let stdout = game.stdout.take().expect("stdout");
+    let _game = Kill(game);
+    let mut watch = Watch { rx: read_reports(stdout), points: HashMap::new(), widgets: Vec::new() };
+    watch.until("the menu", |w| w.widget("New game").is_some());
+    let window = run("xdotool", &["search", "--sync", "--name", "Dokuz"], &display);
+    let id = window.lines().next().expect("the game window").to_string();
+    let geometry = run("xdotool", &["getwindowgeometry", "--shell", &id], &display);
+    let get =
+        |key: &str| geometry.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.parse::<i32>().ok()).unwrap_or(0);
+    let (wx, wy) = (get("X="), get("Y="));
+    let click_at = |(x, y): (f32, f32)| {
+        let (x, y) = (wx + x.round() as i32, wy + y.round() as i32);
+        run("xdotool", &["mousemove", &x.to_string(), &y.to_string(), "click", "1"], &display);
+    };
+    let dir = std::env::temp_dir().join(format!("dokuz-e2e-menu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let shot = dir.join("shot.png").to_string_lossy().into_owned();
+    // `off`: 0 for the point's dot itself, 8 to sample inside a piece beside the dot
+    let pixel_at = |p: (f32, f32), off: i32| {
+        run("import", &["-window", "root", &shot], &display);
+        pixel(&shot, wx + p.0.round() as i32 + off, wy + p.1.round() as i32 + off)
+    };
+    let colour_at = |p: (f32, f32)| pixel_at(p, 8);
+    let click = |watch: &mut Watch, key: &str| {
+        watch.until(&format!("the button '{key}'"), |w| w.widget(key).is_some());
+        click_at(watch.widget(key).map(Widget::centre).unwrap_or_default());
+    };
+    click(&mut watch, "New game");
+    click(&mut watch, "Start");
+    // the points of the board as it is drawn: inside the board's rectangle
+    watch.until("the board", |w| {
+        let (Some(b), Some(&(x, y))) = (w.widget("board"), w.points.get("d2")) else { return false };
+        x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h
+    });
+    // wait until the board is drawn (software Vulkan compiles its pipelines slowly)
+    let d2 = watch.points["d2"];
+    let drawn = Instant::now();
+    while brightness(pixel_at(d2, 0)) >= 120 {
+        assert!(drawn.elapsed() < Duration::from_secs(180), "the board was not drawn within three minutes");
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    let wait_colour = |p: &str, test: &dyn Fn((u8, u8, u8)) -> bool, what: &str, watch: &Watch| {
+        let start = Instant::now();
+        loop {
+            let c = colour_at(watch.points[p]);
+            if test(c) {
+                return;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "{p} should show {what} but shows {c:?}");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    };
+    let white = |c: (u8, u8, u8)| brightness(c) > 200;
+    let black = |c: (u8, u8, u8)| brightness(c) < 70;
+    click_at(watch.points["d6"]);
+    wait_colour("d6", &white, "a white piece", &watch);
+    click_at(watch.points["d2"]);
+    wait_colour("d2", &black, "a black piece", &watch);
+    // Settled: the board and the buttons as they are without a message.
+    std::thread::sleep(Duration::from_secs(2));
+    watch.drain();
+    let before = watch.fixed();
+    let texts_before = watch.widgets.len() - before.len();
+    assert!(before.iter().any(|w| w.key == "board") && before.iter().any(|w| w.key == "Undo"));
+    // A tap on a taken point: "That point is taken." appears in the message slot...
+    click_at(watch.points["d6"]);
+    watch.until("the message", |w| w.widgets.len() - w.fixed().len() > texts_before);
+    // ...and nothing else moved, and nothing overlaps.
+    assert_eq!(watch.fixed(), before, "a message moved the board or a button");
+    for (i, a) in watch.widgets.iter().enumerate() {
+        for b in &watch.widgets[i + 1..] {
+            assert!(!a.overlaps(b), "with the message showing, {a:?} overlaps {b:?}");
+        }
+    }
+    // To the menu and back: the game is still there.
+    click(&mut watch, "Menu");
+    click(&mut watch, "Continue");
+    watch.until("the board again", |w| w.widget("board").is_some());
+    wait_colour("d6", &white, "the white piece after Continue", &watch);
+    wait_colour("d2", &black, "the black piece after Continue", &watch);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -125,7 +125,7 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::Tr, Variant) => "Oyun",
         (Lang::En, Variant) => "Game",
         (Lang::Tr, Flying) => "Üç taşla uçma",
-        (Lang::En, Flying) => "Flying with three",
+        (Lang::En, Flying) => "Flying with three pieces",
         (Lang::Tr, FlyingNextGame) => "Bu ayarlar bir sonraki oyunda geçerli olur.",
         (Lang::En, FlyingNextGame) => "These apply from the next game.",
         (Lang::Tr, Theme) => "Tema",

@@ -46,7 +46,10 @@ impl Plugin for CorePlugin {
             Update,
             (AppSet::Input, AppSet::Flow, AppSet::Computer, AppSet::Pieces, AppSet::View).chain(),
         );
+        // The layout follows the window before input maps taps, and follows a new game's
+        // board in the frame the game starts (before its pieces are laid out).
         app.add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems).run_if(resource_exists::<Session>))
+            .add_systems(Update, update_layout.in_set(AppSet::Computer).run_if(resource_exists::<Session>))
             .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin));
     }
 }
@@ -61,7 +64,7 @@ fn update_layout(viewport: Res<Viewport>, session: Res<Session>, mut layout: Res
 /// the real window).
 fn print_layout(layout: Res<BoardLayout>, session: Option<Res<Session>>, rects: Res<theme::UiRects>) {
     if let Some(session) = session
-        && (layout.is_changed() || session.is_added())
+        && layout.is_changed()
     {
         let variant = session.game.board();
         let mut out = String::from("layout\n");

@@ -142,7 +142,6 @@ pub fn apply_style(ctx: &egui::Context, theme: Theme) {
     visuals.window_fill = c.card;
     visuals.window_stroke = Stroke::new(1.0, c.card_edge);
     visuals.window_corner_radius = CornerRadius::same(RADIUS);
-    visuals.override_text_color = Some(c.text);
     visuals.selection.bg_fill = c.primary;
     visuals.selection.stroke = Stroke::new(1.5, c.primary_text);
     visuals.extreme_bg_color = c.card;
@@ -158,6 +157,8 @@ pub fn apply_style(ctx: &egui::Context, theme: Theme) {
         w.fg_stroke = Stroke::new(1.5, c.text);
         w.bg_stroke = Stroke::new(1.0, c.card_edge);
     }
+    // egui draws text in the widget's foreground colour: labels in the text colour, a
+    // selected choice in the accent's text colour.
     visuals.widgets.noninteractive.fg_stroke = Stroke::new(1.0, c.text);
     visuals.widgets.noninteractive.bg_stroke = Stroke::new(1.0, c.card_edge);
     ctx.all_styles_mut(|style| {
@@ -282,10 +283,10 @@ pub fn primary_button(ui: &mut egui::Ui, text: &str, width: f32, theme: Theme) -
 
 /// One choice of several (a selectable button).
 pub fn choice(ui: &mut egui::Ui, selected: bool, text: &str) -> egui::Response {
-    let b =
-        egui::Button::selectable(selected, (egui::Atom::grow(), RichText::new(text).size(BODY), egui::Atom::grow()))
-            .wrap_mode(TextWrapMode::Extend)
-            .min_size(egui::vec2(56.0, TOUCH));
+    let b = egui::Button::new((egui::Atom::grow(), RichText::new(text).size(BODY), egui::Atom::grow()))
+        .selected(selected)
+        .wrap_mode(TextWrapMode::Extend)
+        .min_size(egui::vec2(56.0, TOUCH));
     let r = ui.add(b);
     track(ui, &r, text, true);
     r
