@@ -142,7 +142,7 @@ impl ScreenLayout {
         let (w, h) = (window.x.max(1.0), window.y.max(1.0));
         if h > w {
             let status = Rect::new(GAP, GAP, w - GAP, GAP + 108.0);
-            let message = Rect::new(GAP, status.max.y + GAP / 2.0, w - GAP, status.max.y + GAP / 2.0 + 44.0);
+            let message = Rect::new(GAP, status.max.y + GAP / 2.0, w - GAP, status.max.y + GAP / 2.0 + 52.0);
             let buttons = Rect::new(GAP, h - GAP - TOUCH, w - GAP, h - GAP);
             let board = Rect::new(0.0, message.max.y, w, buttons.min.y - GAP / 2.0);
             ScreenLayout { portrait: true, board, status, message, buttons, moves: None }

@@ -249,7 +249,8 @@ pub fn to_move(lang: Lang, c: Colour, placing: bool, flying: bool) -> String {
 
 /// The headline and the reason of a finished game, e.g. «Beyaz kazandı!» and «Siyah için
 /// yalnızca iki taş kaldı.»
-pub fn result(lang: Lang, result: GameResult) -> (String, String) {
+/// Against the computer (`human` given) the headline speaks to the player: «Kazandın!».
+pub fn result(lang: Lang, result: GameResult, human: Option<Colour>) -> (String, String) {
     let Some(winner) = result.winner else {
         let why = match (lang, result.reason) {
             (Lang::Tr, EndReason::Repetition) => "Aynı konum üç kez geldi.",
@@ -263,9 +264,13 @@ pub fn result(lang: Lang, result: GameResult) -> (String, String) {
         return (word(lang, Word::Draw).to_string(), why.to_string());
     };
     let loser = colour(lang, winner.opponent());
-    let head = match lang {
-        Lang::Tr => format!("{} kazandı!", colour(lang, winner)),
-        Lang::En => format!("{} wins!", colour(lang, winner)),
+    let head = match (lang, human) {
+        (Lang::Tr, Some(h)) if h == winner => "Kazandın!".to_string(),
+        (Lang::Tr, Some(_)) => "Kaybettin.".to_string(),
+        (Lang::En, Some(h)) if h == winner => "You win!".to_string(),
+        (Lang::En, Some(_)) => "You lose.".to_string(),
+        (Lang::Tr, None) => format!("{} kazandı!", colour(lang, winner)),
+        (Lang::En, None) => format!("{} wins!", colour(lang, winner)),
     };
     let why = match (lang, result.reason) {
         (Lang::Tr, EndReason::TwoPieces) => format!("{loser} için yalnızca iki taş kaldı."),

@@ -106,8 +106,10 @@ pub fn run(options: LaunchOptions) -> AppExit {
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins(CorePlugin)
         .add_plugins((view::plugin, screens::plugin, audio::plugin));
+    // A game given on the command line, or the frame measurement, opens the game.
     let first = match (&options.game, options.screen) {
         (Some(_), None) => Screen::Game,
+        (None, None) if options.diagnose_frames => Screen::Game,
         (_, screen) => screen.unwrap_or_default(),
     };
     if let Some(session) = options.game.clone() {

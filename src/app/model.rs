@@ -163,6 +163,14 @@ impl Session {
         !self.is_over() && self.computer_to_move().is_none()
     }
 
+    /// The human's colour against the computer; none in a two-player game.
+    pub fn human_colour(&self) -> Option<Colour> {
+        match self.opponent {
+            Opponent::Computer(_) => Some(self.human),
+            Opponent::TwoPlayers => None,
+        }
+    }
+
     /// The colour of the player who resigns from this device: the human against the
     /// computer, the side to move in a two-player game.
     pub fn resigning_colour(&self) -> Colour {

@@ -109,11 +109,7 @@ pub fn decide(game: &Game, selection: &Selection, point: u8) -> Decision {
 /// Where a game's end is announced: the pieces, the sound and the screens hear it.
 fn announce_end(session: &Session, over: &mut MessageWriter<GameOver>) {
     if let Some(result) = session.result() {
-        let human = match session.opponent {
-            Opponent::Computer(_) => Some(session.human),
-            Opponent::TwoPlayers => None,
-        };
-        over.write(GameOver { result, human });
+        over.write(GameOver { result, human: session.human_colour() });
     }
 }
 

@@ -96,7 +96,8 @@ fn status(
     }
     // The turn line: a fixed two-line box with room for the thinking sign on its right.
     let turn = match session.result() {
-        Some(result) => i18n::result(lang, result).0,
+        // the result itself is on the game-over card in the message slot
+        Some(_) => i18n::explain(lang, crate::rules::Illegal::GameOver, true).to_string(),
         None if selection.pending.is_some() => word(lang, Word::MillTakePiece).to_string(),
         None => {
             i18n::to_move(lang, pos.side, pos.in_hand[pos.side.index()] > 0, pos.can_fly(pos.side, game.rules().flying))
@@ -170,8 +171,17 @@ fn message(
 ) {
     let size = if portrait { theme::SMALL } else { 15.0 };
     if let Some(result) = session.result() {
-        let (_, why) = i18n::result(lang, result);
-        theme::text(ui, RichText::new(why).size(size + 1.0).strong().color(colours.primary));
+        // The game-over card: the result and why, in the accent colour, over a ringed slot.
+        let (head, why) = i18n::result(lang, result, session.human_colour());
+        ui.painter().rect_stroke(
+            ui.max_rect().expand(8.0),
+            egui::CornerRadius::same(theme::RADIUS),
+            Stroke::new(2.0, colours.primary),
+            egui::StrokeKind::Inside,
+        );
+        ui.spacing_mut().item_spacing.y = 2.0;
+        theme::line(ui, RichText::new(head).size(size + 2.0).strong().color(colours.primary));
+        theme::text(ui, RichText::new(why).size(size));
         return;
     }
     if let Some(text) = notice.visible() {
