@@ -28,6 +28,14 @@ pub struct Diagram {
     pub caption: &'static str,
 }
 
+/// The menu's board: White places the last piece of a mill and takes one, over and over.
+pub const EMBLEM: Diagram = Diagram {
+    position: "W:a7,d7,f4 B:a1,b4,g1 w 1 1 0",
+    moves: &["g7xb4"],
+    marks: &[],
+    caption: "",
+};
+
 /// The sections in reading order for `lang`.
 pub fn sections(lang: Lang) -> &'static [Section] {
     match lang {
@@ -347,8 +355,9 @@ mod tests {
     #[test]
     fn every_diagram_is_legal_and_its_moves_play() {
         let board = VariantKind::Nine.variant();
+        let emblem = Section { title: "the menu's emblem", paragraphs: &[], diagram: EMBLEM };
         for lang in LANGS {
-            for s in sections(lang) {
+            for s in sections(lang).iter().chain([&emblem]) {
                 let d = &s.diagram;
                 let game = Game::from_text(Rules::new(VariantKind::Nine), Some(d.position));
                 assert!(game.is_ok(), "{}: position {:?}: {:?}", s.title, d.position, game.as_ref().err());

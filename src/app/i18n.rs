@@ -94,7 +94,7 @@ pub enum Word {
 pub fn word(lang: Lang, w: Word) -> &'static str {
     use Word::*;
     match (lang, w) {
-        (Lang::Tr, Title) => "Dokuz Taş",
+        (Lang::Tr, Title) => "Klasik değirmen oyunu",
         (Lang::En, Title) => "Nine Men's Morris",
         (Lang::Tr, NewGame) => "Yeni oyun",
         (Lang::En, NewGame) => "New game",

@@ -85,7 +85,7 @@ fn positions(d: &Diagram) -> (Vec<Position>, Vec<Move>) {
 }
 
 /// Draws a small board and plays the diagram's moves out on it, over and over.
-fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, side: f32, time: f64) {
+pub(super) fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, side: f32, time: f64) {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     theme::track(ui, &response, "diagram", false);
     let variant = VariantKind::Nine.variant();

@@ -9,6 +9,7 @@ use super::{DrawScreen, ReturnTo, column_rect, setup_controls};
 use crate::app::i18n::{Word, word};
 use crate::app::model::{Asking, Command, Question, Screen, Session};
 use crate::app::settings::Settings;
+use crate::app::howto_text::EMBLEM;
 use crate::app::theme;
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Menu), back_to_main)
         .add_systems(EguiPrimaryContextPass, menu.in_set(DrawScreen).run_if(in_state(Screen::Menu)));
 }
+
 
 fn back_to_main(mut view: ResMut<MenuView>) {
     view.set_if_neq(MenuView::Main);
@@ -52,7 +54,15 @@ fn menu(
                 ui.add_space(12.0);
                 theme::line(ui, RichText::new("Dokuz Taş").size(36.0).strong());
                 theme::text(ui, RichText::new(word(lang, Word::Title)).size(theme::BODY));
-                ui.add_space(16.0);
+                ui.add_space(12.0);
+                // The board, with a mill about to close, where there is room for it.
+                let room = ctx.viewport_rect().height();
+                if room >= 560.0 {
+                    let side = (width * 0.5).min(room * 0.28).min(220.0);
+                    let colours = theme::ui_colours(theme_now);
+                    super::howto::diagram(ui, &colours, &EMBLEM, side, ctx.input(|i| i.time));
+                    ui.add_space(12.0);
+                }
             });
             match *view {
                 MenuView::Main => {
