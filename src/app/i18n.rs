@@ -192,8 +192,8 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, Thinking) => "The computer is thinking…",
         (Lang::Tr, MillTakePiece) => "Dize! Bir taş al",
         (Lang::En, MillTakePiece) => "Mill! Take a piece",
-        (Lang::Tr, HintShown) => "İpucu tahtada gösteriliyor.",
-        (Lang::En, HintShown) => "The hint is shown on the board.",
+        (Lang::Tr, HintShown) => "İpucu (tahtada mor halkayla):",
+        (Lang::En, HintShown) => "Hint (ringed in purple on the board):",
         (Lang::Tr, Draw) => "Berabere!",
         (Lang::En, Draw) => "Draw!",
     }
