@@ -246,6 +246,7 @@ fn every_screen_fits_every_window_in_both_languages() {
     let mut checked = 0;
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("menu", vec![]),
+        ("newgame", vec![]),
         ("settings", vec![]),
         ("howto", vec![]),
         ("stats", vec![]),

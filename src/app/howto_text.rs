@@ -29,12 +29,8 @@ pub struct Diagram {
 }
 
 /// The menu's board: White places the last piece of a mill and takes one, over and over.
-pub const EMBLEM: Diagram = Diagram {
-    position: "W:a7,d7,f4 B:a1,b4,g1 w 1 1 0",
-    moves: &["g7xb4"],
-    marks: &[],
-    caption: "",
-};
+pub const EMBLEM: Diagram =
+    Diagram { position: "W:a7,d7,f4 B:a1,b4,g1 w 1 1 0", moves: &["g7xb4"], marks: &[], caption: "" };
 
 /// The sections in reading order for `lang`.
 pub fn sections(lang: Lang) -> &'static [Section] {

@@ -24,7 +24,7 @@ Options (each changes this run only):
   --animation off|slow|normal|fast   piece animation speed
   --sound on|off                     sound effects
   --window WIDTHxHEIGHT              window size in logical pixels, e.g. 1024x768
-  --screen menu|game|settings|howto|stats   the screen to open
+  --screen menu|newgame|game|settings|howto|stats   the screen to open
   --moves \"M1 M2 ...\"                start a game with these moves played (opens the game)
   --screenshot FILE.png              draw the screen, save it, print the layout check and quit:
                                      `layout: N widgets, O overlapping, X outside the window`
@@ -48,6 +48,8 @@ pub struct LaunchOptions {
     pub settings: Settings,
     pub window: Option<(u32, u32)>,
     pub screen: Option<Screen>,
+    /// `--screen newgame`: the menu with its New game card open.
+    pub new_game_card: bool,
     /// A game to open with, from `--moves`.
     pub game: Option<Session>,
     pub screenshot: Option<PathBuf>,
@@ -122,11 +124,19 @@ impl LaunchOptions {
                 "--screen" => {
                     o.screen = Some(match value()?.as_str() {
                         "menu" => Screen::Menu,
+                        "newgame" => {
+                            o.new_game_card = true;
+                            Screen::Menu
+                        }
                         "game" => Screen::Game,
                         "settings" => Screen::Settings,
                         "howto" => Screen::HowToPlay,
                         "stats" => Screen::Stats,
-                        v => return Err(format!("--screen takes menu, game, settings, howto or stats, not '{v}'")),
+                        v => {
+                            return Err(format!(
+                                "--screen takes menu, newgame, game, settings, howto or stats, not '{v}'"
+                            ));
+                        }
                     })
                 }
                 other => return Err(format!("unknown option '{other}'")),

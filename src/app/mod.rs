@@ -117,7 +117,12 @@ pub fn run(options: LaunchOptions) -> AppExit {
     } else if first == Screen::Game {
         app.insert_resource(Session::start(&options.settings.setup, 0, 0));
     }
-    app.world_mut().resource_mut::<NextState<Screen>>().set(first);
+    // (set_if_neq: the menu is already the first screen, and entering it again would close
+    // a New game card asked for on the command line)
+    NextState::set_if_neq(&mut app.world_mut().resource_mut::<NextState<Screen>>(), first);
+    if options.new_game_card {
+        app.insert_resource(screens::menu::MenuView::NewGame);
+    }
     if options.print_layout {
         app.add_systems(Last, print_layout);
     }

@@ -172,6 +172,8 @@ pub fn apply_style(ctx: &egui::Context, theme: Theme) {
         style.spacing.button_padding = egui::vec2(10.0, 6.0);
         style.spacing.item_spacing = egui::vec2(8.0, 8.0);
         style.spacing.interact_size.y = TOUCH;
+        // Solid scroll bars take their own strip: they never cover a card's edge.
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
         style.spacing.scroll.bar_width = 8.0;
     });
 }

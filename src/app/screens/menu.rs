@@ -6,21 +6,31 @@ use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::{DrawScreen, ReturnTo, column_rect, setup_controls};
+use crate::app::board::{GAP, TOUCH};
+use crate::app::howto_text::EMBLEM;
 use crate::app::i18n::{Word, word};
 use crate::app::model::{Asking, Command, Question, Screen, Session};
 use crate::app::settings::Settings;
-use crate::app::howto_text::EMBLEM;
 use crate::app::theme;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuView>()
-        .add_systems(OnEnter(Screen::Menu), back_to_main)
+        .add_systems(OnExit(Screen::Menu), back_to_main)
         .add_systems(EguiPrimaryContextPass, menu.in_set(DrawScreen).run_if(in_state(Screen::Menu)));
 }
 
-
 fn back_to_main(mut view: ResMut<MenuView>) {
     view.set_if_neq(MenuView::Main);
+}
+
+/// The game's name and tagline.
+fn title(ui: &mut egui::Ui, lang: crate::app::i18n::Lang) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(8.0);
+        theme::line(ui, RichText::new("Dokuz Taş").size(36.0).strong());
+        theme::text(ui, RichText::new(word(lang, Word::Title)).size(theme::BODY));
+        ui.add_space(12.0);
+    });
 }
 
 /// The menu's main list, or the New game card.
@@ -47,25 +57,22 @@ fn menu(
     let mut root = super::root_ui(&ctx);
     let column = column_rect(&ctx, 460.0);
     let mut setup = settings.setup;
-    root.scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
-        theme::scroll(ui, "menu", |ui| {
-            let width = ui.available_width();
-            ui.vertical_centered(|ui| {
-                ui.add_space(12.0);
-                theme::line(ui, RichText::new("Dokuz Taş").size(36.0).strong());
-                theme::text(ui, RichText::new(word(lang, Word::Title)).size(theme::BODY));
-                ui.add_space(12.0);
-                // The board, with a mill about to close, where there is room for it.
-                let room = ctx.viewport_rect().height();
-                if room >= 560.0 {
-                    let side = (width * 0.5).min(room * 0.28).min(220.0);
-                    let colours = theme::ui_colours(theme_now);
-                    super::howto::diagram(ui, &colours, &EMBLEM, side, ctx.input(|i| i.time));
-                    ui.add_space(12.0);
-                }
-            });
-            match *view {
-                MenuView::Main => {
+    let time = ctx.input(|i| i.time);
+    match *view {
+        MenuView::Main => {
+            root.scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
+                theme::scroll(ui, "menu", |ui| {
+                    let width = ui.available_width();
+                    title(ui, lang);
+                    // The board, with a mill closing, where there is room for it.
+                    let room = ctx.viewport_rect().height();
+                    if room >= 560.0 {
+                        ui.vertical_centered(|ui| {
+                            let side = (width * 0.5).min(room * 0.28).min(220.0);
+                            super::howto::diagram(ui, &theme::ui_colours(theme_now), &EMBLEM, side, time);
+                        });
+                        ui.add_space(12.0);
+                    }
                     if let Some(s) = session.as_ref() {
                         let label = format!(
                             "{} · {} {}",
@@ -91,30 +98,40 @@ fn menu(
                     if theme::button(ui, word(lang, Word::Statistics), width, true).clicked() {
                         next.set(Screen::Stats);
                     }
-                }
-                MenuView::NewGame => {
+                });
+            });
+        }
+        MenuView::NewGame => {
+            // The choices scroll; Back and Start stay at the bottom, always in reach.
+            let row = egui::Rect::from_min_max(egui::pos2(column.min.x, column.max.y - TOUCH), column.max);
+            let above = egui::Rect::from_min_max(column.min, egui::pos2(column.max.x, row.min.y - GAP));
+            root.scope_builder(egui::UiBuilder::new().max_rect(above), |ui| {
+                theme::scroll(ui, "new game", |ui| {
+                    title(ui, lang);
                     theme::card_frame(theme_now).show(ui, |ui| {
                         ui.set_width(ui.available_width());
                         theme::line(ui, RichText::new(word(lang, Word::NewGame)).size(theme::TITLE).strong());
                         ui.add_space(6.0);
                         setup_controls(ui, lang, &mut setup);
                     });
-                    ui.add_space(8.0);
-                    let half = (width - 8.0) / 2.0;
-                    ui.horizontal(|ui| {
-                        if theme::button(ui, &format!("‹ {}", word(lang, Word::Back)), half, true).clicked()
-                            || ui.input(|i| i.key_pressed(egui::Key::Escape))
-                        {
-                            view.set_if_neq(MenuView::Main);
-                        }
-                        if theme::primary_button(ui, word(lang, Word::Start), half, theme_now).clicked() {
-                            commands.write(Command::NewGame);
-                        }
-                    });
-                }
-            }
-        });
-    });
+                });
+            });
+            root.scope_builder(egui::UiBuilder::new().max_rect(row), |ui| {
+                let half = (row.width() - GAP) / 2.0;
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = GAP;
+                    if theme::button(ui, &format!("‹ {}", word(lang, Word::Back)), half, true).clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        view.set_if_neq(MenuView::Main);
+                    }
+                    if theme::primary_button(ui, word(lang, Word::Start), half, theme_now).clicked() {
+                        commands.write(Command::NewGame);
+                    }
+                });
+            });
+        }
+    }
     // The choices are edited on a copy: `Settings` changes only when one was changed.
     if setup != settings.setup {
         settings.setup = setup;
