@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -88,6 +89,8 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
             "--screen",
             "game",
         ])
+        .arg("--data-dir")
+        .arg(std::env::temp_dir().join(format!("dokuz-e2e-data-{}", std::process::id())))
         .env("DISPLAY", &display)
         .env("WGPU_BACKEND", "vulkan")
         .stdout(Stdio::piped())
@@ -258,7 +261,10 @@ fn every_screen_fits_every_window_in_both_languages() {
             for (screen, extra) in &cases {
                 let shot = dir.join(format!("{screen}-{size}-{lang}-{checked}.png"));
                 let shot_text = shot.to_string_lossy().into_owned();
+                // each run on a data folder of its own: nothing of one run shows in the next
+                let data = dir.join(format!("data-{checked}")).to_string_lossy().into_owned();
                 let mut args = vec!["--screen", screen, "--window", size, "--lang", lang, "--screenshot", &shot_text];
+                args.extend(["--data-dir", data.as_str()]);
                 args.extend(extra.iter().copied());
                 let out = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
                     .args(&args)
@@ -395,8 +401,89 @@ impl Watch {
     }
 }
 
-/// Menu -> new game -> moves -> menu -> continue, clicked in the real window; a message
-/// appears without moving the board or any button, and overlaps nothing.
+/// The game in a real window, its reports, and where its window is on the screen.
+struct Running {
+    _game: Kill,
+    watch: Watch,
+    origin: (i32, i32),
+    display: String,
+    shot: String,
+}
+
+impl Running {
+    fn start(display: &str, data_dir: &Path, shot: String) -> Running {
+        let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
+            .args(["--two-players", "--animation", "off", "--lang", "en", "--window", "1024x640", "--print-layout"])
+            .arg("--data-dir")
+            .arg(data_dir)
+            .env("DISPLAY", display)
+            .env("WGPU_BACKEND", "vulkan")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the game binary");
+        let stdout = game.stdout.take().expect("stdout");
+        let game = Kill(game);
+        let mut watch = Watch { rx: read_reports(stdout), points: HashMap::new(), widgets: Vec::new() };
+        watch.until("the menu", |w| w.widget("New game").is_some());
+        let window = run("xdotool", &["search", "--sync", "--name", "Dokuz"], display);
+        let id = window.lines().next().expect("the game window").to_string();
+        let geometry = run("xdotool", &["getwindowgeometry", "--shell", &id], display);
+        let get = |key: &str| {
+            geometry.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.parse::<i32>().ok()).unwrap_or(0)
+        };
+        Running { _game: game, watch, origin: (get("X="), get("Y=")), display: display.to_string(), shot }
+    }
+
+    fn click_at(&self, (x, y): (f32, f32)) {
+        let (x, y) = (self.origin.0 + x.round() as i32, self.origin.1 + y.round() as i32);
+        run("xdotool", &["mousemove", &x.to_string(), &y.to_string(), "click", "1"], &self.display);
+    }
+
+    fn click(&mut self, key: &str) {
+        self.watch.until(&format!("the button '{key}'"), |w| w.widget(key).is_some());
+        let at = self.watch.widget(key).map(Widget::centre).unwrap_or_default();
+        self.click_at(at);
+    }
+
+    /// `off`: 0 for the point's dot itself, 8 to sample inside a piece beside the dot.
+    fn pixel_at(&self, p: (f32, f32), off: i32) -> (u8, u8, u8) {
+        run("import", &["-window", "root", &self.shot], &self.display);
+        pixel(&self.shot, self.origin.0 + p.0.round() as i32 + off, self.origin.1 + p.1.round() as i32 + off)
+    }
+
+    /// Waits until the board's points are those drawn, and the board is drawn.
+    fn board(&mut self) {
+        self.watch.until("the board", |w| {
+            let (Some(b), Some(&(x, y))) = (w.widget("board"), w.points.get("d2")) else { return false };
+            x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h
+        });
+        // drawn: the dot of d2 stands out from the window's background (either theme)
+        let d2 = self.watch.points["d2"];
+        let drawn = Instant::now();
+        while brightness(self.pixel_at(d2, 0)).abs_diff(brightness(self.pixel_at((4.0, 4.0), 0))) < 60 {
+            assert!(drawn.elapsed() < Duration::from_secs(180), "the board was not drawn within three minutes");
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    }
+
+    fn wait_colour(&self, p: &str, test: &dyn Fn((u8, u8, u8)) -> bool, what: &str) {
+        let start = Instant::now();
+        loop {
+            let c = self.pixel_at(self.watch.points[p], 8);
+            if test(c) {
+                return;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "{p} should show {what} but shows {c:?}");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    }
+}
+
+/// Menu -> settings -> new game -> moves -> menu -> continue, clicked in the real window;
+/// a message appears without moving the board or any button, and overlaps nothing; the
+/// game is killed and started again on the same data folder, and Continue shows the same
+/// moves with the setting changed.
 #[test]
 fn menu_new_game_moves_menu_continue_and_messages_move_nothing() {
     if skip_or_check_tools() {
@@ -404,93 +491,58 @@ fn menu_new_game_moves_menu_continue_and_messages_move_nothing() {
     }
     let display = format!(":{}", 300 + std::process::id() % 100);
     let _xvfb = xvfb(&display, "1024x768x24");
-    let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
-        .args(["--two-players", "--animation", "off", "--lang", "en", "--window", "1024x640", "--print-layout"])
-        .env("DISPLAY", &display)
-        .env("WGPU_BACKEND", "vulkan")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the game binary");
-    let stdout = game.stdout.take().expect("stdout");
-    let _game = Kill(game);
-    let mut watch = Watch { rx: read_reports(stdout), points: HashMap::new(), widgets: Vec::new() };
-    watch.until("the menu", |w| w.widget("New game").is_some());
-    let window = run("xdotool", &["search", "--sync", "--name", "Dokuz"], &display);
-    let id = window.lines().next().expect("the game window").to_string();
-    let geometry = run("xdotool", &["getwindowgeometry", "--shell", &id], &display);
-    let get =
-        |key: &str| geometry.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.parse::<i32>().ok()).unwrap_or(0);
-    let (wx, wy) = (get("X="), get("Y="));
-    let click_at = |(x, y): (f32, f32)| {
-        let (x, y) = (wx + x.round() as i32, wy + y.round() as i32);
-        run("xdotool", &["mousemove", &x.to_string(), &y.to_string(), "click", "1"], &display);
-    };
     let dir = std::env::temp_dir().join(format!("dokuz-e2e-menu-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = dir.join("data");
     let shot = dir.join("shot.png").to_string_lossy().into_owned();
-    // `off`: 0 for the point's dot itself, 8 to sample inside a piece beside the dot
-    let pixel_at = |p: (f32, f32), off: i32| {
-        run("import", &["-window", "root", &shot], &display);
-        pixel(&shot, wx + p.0.round() as i32 + off, wy + p.1.round() as i32 + off)
-    };
-    let colour_at = |p: (f32, f32)| pixel_at(p, 8);
-    let click = |watch: &mut Watch, key: &str| {
-        watch.until(&format!("the button '{key}'"), |w| w.widget(key).is_some());
-        click_at(watch.widget(key).map(Widget::centre).unwrap_or_default());
-    };
-    click(&mut watch, "New game");
-    click(&mut watch, "Start");
-    // the points of the board as it is drawn: inside the board's rectangle
-    watch.until("the board", |w| {
-        let (Some(b), Some(&(x, y))) = (w.widget("board"), w.points.get("d2")) else { return false };
-        x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h
-    });
-    // wait until the board is drawn (software Vulkan compiles its pipelines slowly)
-    let d2 = watch.points["d2"];
-    let drawn = Instant::now();
-    while brightness(pixel_at(d2, 0)) >= 120 {
-        assert!(drawn.elapsed() < Duration::from_secs(180), "the board was not drawn within three minutes");
-        std::thread::sleep(Duration::from_secs(1));
-    }
-    let wait_colour = |p: &str, test: &dyn Fn((u8, u8, u8)) -> bool, what: &str, watch: &Watch| {
-        let start = Instant::now();
-        loop {
-            let c = colour_at(watch.points[p]);
-            if test(c) {
-                return;
-            }
-            assert!(start.elapsed() < Duration::from_secs(60), "{p} should show {what} but shows {c:?}");
-            std::thread::sleep(Duration::from_millis(500));
-        }
-    };
     let white = |c: (u8, u8, u8)| brightness(c) > 200;
     let black = |c: (u8, u8, u8)| brightness(c) < 70;
-    click_at(watch.points["d6"]);
-    wait_colour("d6", &white, "a white piece", &watch);
-    click_at(watch.points["d2"]);
-    wait_colour("d2", &black, "a black piece", &watch);
-    // Settled: the board and the buttons as they are without a message.
-    std::thread::sleep(Duration::from_secs(2));
-    watch.drain();
-    let before = watch.fixed();
-    let texts_before = watch.widgets.len() - before.len();
-    assert!(before.iter().any(|w| w.key == "board") && before.iter().any(|w| w.key == "Undo"));
-    // A tap on a taken point: "That point is taken." appears in the message slot...
-    click_at(watch.points["d6"]);
-    watch.until("the message", |w| w.widgets.len() - w.fixed().len() > texts_before);
-    // ...and nothing else moved, and nothing overlaps.
-    assert_eq!(watch.fixed(), before, "a message moved the board or a button");
-    for (i, a) in watch.widgets.iter().enumerate() {
-        for b in &watch.widgets[i + 1..] {
-            assert!(!a.overlaps(b), "with the message showing, {a:?} overlaps {b:?}");
+    // on the dark theme's board (brightness about 50) a black piece is darker still
+    let dark_black = |c: (u8, u8, u8)| brightness(c) < 30;
+    {
+        let mut game = Running::start(&display, &data, shot.clone());
+        game.click("New game");
+        game.click("Start");
+        game.board();
+        game.click_at(game.watch.points["d6"]);
+        game.wait_colour("d6", &white, "a white piece");
+        game.click_at(game.watch.points["d2"]);
+        game.wait_colour("d2", &black, "a black piece");
+        // Settled: the board and the buttons as they are without a message.
+        std::thread::sleep(Duration::from_secs(2));
+        game.watch.drain();
+        let before = game.watch.fixed();
+        let texts_before = game.watch.widgets.len() - before.len();
+        assert!(before.iter().any(|w| w.key == "board") && before.iter().any(|w| w.key == "Undo"));
+        // A tap on a taken point: a message appears in the message slot...
+        game.click_at(game.watch.points["d6"]);
+        game.watch.until("the message", |w| w.widgets.len() - w.fixed().len() > texts_before);
+        // ...and nothing else moved, and nothing overlaps.
+        assert_eq!(game.watch.fixed(), before, "a message moved the board or a button");
+        for (i, a) in game.watch.widgets.iter().enumerate() {
+            for b in &game.watch.widgets[i + 1..] {
+                assert!(!a.overlaps(b), "with the message showing, {a:?} overlaps {b:?}");
+            }
         }
+        // To the menu, a setting changed (the dark theme), and back: the game is still there.
+        game.click("Menu");
+        game.click("Settings");
+        game.click("Dark");
+        game.click("‹ Back");
+        game.click("Continue");
+        game.board();
+        game.wait_colour("d6", &white, "the white piece after Continue");
+        game.wait_colour("d2", &dark_black, "the black piece after Continue");
+        // killed here (dropped): the game was saved after every move
     }
-    // To the menu and back: the game is still there.
-    click(&mut watch, "Menu");
-    click(&mut watch, "Continue");
-    watch.until("the board again", |w| w.widget("board").is_some());
-    wait_colour("d6", &white, "the white piece after Continue", &watch);
-    wait_colour("d2", &black, "the black piece after Continue", &watch);
+    let mut game = Running::start(&display, &data, shot.clone());
+    game.click("Continue");
+    game.board();
+    game.wait_colour("d6", &white, "the white piece after a restart");
+    game.wait_colour("d2", &dark_black, "the black piece after a restart");
+    // the dark theme was kept: the window's corner shows the dark background
+    let corner = game.pixel_at((4.0, 4.0), 0);
+    assert!(brightness(corner) < 60, "the dark theme after a restart: the background is {corner:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -85,6 +85,7 @@ pub enum Word {
     Sound,
     On,
     Move,
+    StoreDamaged,
     Thinking,
     MillTakePiece,
     HintShown,
@@ -186,6 +187,12 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, Sound) => "Sound",
         (Lang::Tr, On) => "Açık",
         (Lang::En, On) => "On",
+        (Lang::Tr, StoreDamaged) => {
+            "Kayıtlı veriler okunamadı: bozuk dosya bir kenara alındı, varsayılan ayarlar kullanılıyor."
+        }
+        (Lang::En, StoreDamaged) => {
+            "Saved data could not be read: the damaged file was kept aside and defaults are in use."
+        }
         (Lang::Tr, Move) => "Hamle",
         (Lang::En, Move) => "Move",
         (Lang::Tr, Thinking) => "Bilgisayar düşünüyor…",

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::i18n::Lang;
 use super::model::{Opponent, Screen, Session};
-use super::settings::{Animation, Settings, Theme};
+use super::settings::{Animation, Overridden, Settings, Theme};
 use crate::ai::Level;
 use crate::rules::VariantKind;
 
@@ -23,6 +23,8 @@ Options (each changes this run only):
   --theme light|dark                 colours
   --animation off|slow|normal|fast   piece animation speed
   --sound on|off                     sound effects
+  --data-dir DIR                     keep settings and progress in DIR (default: the
+                                     platform's data folder)
   --window WIDTHxHEIGHT              window size in logical pixels, e.g. 1024x768
   --screen menu|newgame|game|settings|howto|stats   the screen to open
   --moves \"M1 M2 ...\"                start a game with these moves played (opens the game)
@@ -45,7 +47,11 @@ pub enum Launch {
 /// Options from the desktop command line (phones start with none).
 #[derive(Debug, Default, Clone)]
 pub struct LaunchOptions {
+    /// The defaults with the command line's values; `overridden` says which it gave.
     pub settings: Settings,
+    pub overridden: Overridden,
+    /// `--data-dir`: where progress is kept instead of the platform's data folder.
+    pub data_dir: Option<PathBuf>,
     pub window: Option<(u32, u32)>,
     pub screen: Option<Screen>,
     /// `--screen newgame`: the menu with its New game card open.
@@ -86,7 +92,11 @@ impl LaunchOptions {
             let mut value = || it.next().cloned().ok_or_else(|| format!("{option} needs a value"));
             match option {
                 "-h" | "--help" => return Ok(Launch::Help),
-                "--two-players" => o.settings.setup.opponent = Opponent::TwoPlayers,
+                "--two-players" => {
+                    o.settings.setup.opponent = Opponent::TwoPlayers;
+                    o.overridden.opponent = true;
+                }
+                "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
                 "--print-layout" => o.print_layout = true,
                 "--diagnose-frames" => o.diagnose_frames = true,
                 "--moves" => moves = Some(value()?),
@@ -94,31 +104,42 @@ impl LaunchOptions {
                 "--lang" => {
                     let v = value()?;
                     o.settings.lang = Lang::from_code(&v).ok_or(format!("--lang takes tr or en, not '{v}'"))?;
+                    o.overridden.lang = true;
                 }
                 "--level" => {
                     let v = value()?;
                     let level =
                         Level::from_name(&v).ok_or(format!("--level takes easy, medium, hard or master, not '{v}'"))?;
                     o.settings.setup.opponent = Opponent::Computer(level);
+                    o.overridden.opponent = true;
                 }
                 "--variant" => {
                     let v = value()?;
                     o.settings.setup.variant = VariantKind::from_name(&v)
                         .ok_or(format!("--variant takes nine, six, five or twelve, not '{v}'"))?;
+                    o.overridden.variant = true;
                 }
-                "--flying" => o.settings.setup.flying = on_off(option, &value()?)?,
-                "--sound" => o.settings.sound = on_off(option, &value()?)?,
+                "--flying" => {
+                    o.settings.setup.flying = on_off(option, &value()?)?;
+                    o.overridden.flying = true;
+                }
+                "--sound" => {
+                    o.settings.sound = on_off(option, &value()?)?;
+                    o.overridden.sound = true;
+                }
                 "--theme" => {
                     o.settings.theme = match value()?.as_str() {
                         "light" => Theme::Light,
                         "dark" => Theme::Dark,
                         v => return Err(format!("--theme takes light or dark, not '{v}'")),
-                    }
+                    };
+                    o.overridden.theme = true;
                 }
                 "--animation" => {
                     let v = value()?;
                     o.settings.animation = Animation::from_name(&v)
                         .ok_or(format!("--animation takes off, slow, normal or fast, not '{v}'"))?;
+                    o.overridden.animation = true;
                 }
                 "--window" => o.window = Some(window_size(&value()?)?),
                 "--screen" => {

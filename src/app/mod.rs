@@ -21,6 +21,7 @@ pub mod pieces;
 pub mod play;
 pub mod screens;
 pub mod settings;
+pub mod store;
 pub mod theme;
 pub mod view;
 
@@ -97,8 +98,17 @@ fn print_layout(layout: Res<BoardLayout>, session: Option<Res<Session>>, rects: 
 pub fn run(options: LaunchOptions) -> AppExit {
     let (w, h) = options.window.unwrap_or((1280, 800));
     let mut app = App::new();
-    app.insert_resource(options.settings.clone())
-        .insert_resource(ClearColor(theme::palette(options.settings.theme).background))
+    // A game given on the command line comes before the stored one.
+    if let Some(session) = options.game.clone() {
+        app.insert_resource(session);
+    }
+    // Progress kept on the device: the settings (with this run's command-line values on
+    // top) and the game in progress.
+    let dir = store::data_dir(options.data_dir.as_deref());
+    app.insert_resource(store::Store::open(&dir))
+        .add_plugins(store::StorePlugin { launch: options.settings.clone(), overridden: options.overridden });
+    let settings = app.world().resource::<Settings>().clone();
+    app.insert_resource(ClearColor(theme::palette(settings.theme).background))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window { title: "Dokuz Taş".into(), resolution: (w, h).into(), ..default() }),
             ..default()
@@ -112,10 +122,8 @@ pub fn run(options: LaunchOptions) -> AppExit {
         (None, None) if options.diagnose_frames => Screen::Game,
         (_, screen) => screen.unwrap_or_default(),
     };
-    if let Some(session) = options.game.clone() {
-        app.insert_resource(session);
-    } else if first == Screen::Game {
-        app.insert_resource(Session::start(&options.settings.setup, 0, 0));
+    if first == Screen::Game && app.world().get_resource::<Session>().is_none() {
+        app.insert_resource(Session::start(&settings.setup, 0, 0));
     }
     // (set_if_neq: the menu is already the first screen, and entering it again would close
     // a New game card asked for on the command line)

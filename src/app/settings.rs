@@ -67,3 +67,63 @@ impl Default for Settings {
         }
     }
 }
+
+/// Which settings the command line set for this run only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overridden {
+    pub lang: bool,
+    pub theme: bool,
+    pub animation: bool,
+    pub sound: bool,
+    pub opponent: bool,
+    pub variant: bool,
+    pub flying: bool,
+}
+
+impl Overridden {
+    /// The stored settings with the command line's values where it gave one.
+    pub fn apply(&self, stored: &Settings, launch: &Settings) -> Settings {
+        let mut s = stored.clone();
+        if self.lang {
+            s.lang = launch.lang;
+        }
+        if self.theme {
+            s.theme = launch.theme;
+        }
+        if self.animation {
+            s.animation = launch.animation;
+        }
+        if self.sound {
+            s.sound = launch.sound;
+        }
+        if self.opponent {
+            s.setup.opponent = launch.setup.opponent;
+        }
+        if self.variant {
+            s.setup.variant = launch.setup.variant;
+        }
+        if self.flying {
+            s.setup.flying = launch.setup.flying;
+        }
+        s
+    }
+}
+
+/// Carries what the player changed (from `before` to `after`) over to the settings kept on
+/// the device, field by field: a value the command line set for this run is kept only if
+/// the player changes it.
+pub fn carry_change(stored: &mut Settings, before: &Settings, after: &Settings) {
+    fn carry<T: PartialEq + Copy>(stored: &mut T, before: T, after: T) {
+        if before != after {
+            *stored = after;
+        }
+    }
+    carry(&mut stored.lang, before.lang, after.lang);
+    carry(&mut stored.theme, before.theme, after.theme);
+    carry(&mut stored.animation, before.animation, after.animation);
+    carry(&mut stored.sound, before.sound, after.sound);
+    carry(&mut stored.setup.opponent, before.setup.opponent, after.setup.opponent);
+    carry(&mut stored.setup.colour, before.setup.colour, after.setup.colour);
+    carry(&mut stored.setup.variant, before.setup.variant, after.setup.variant);
+    carry(&mut stored.setup.flying, before.setup.flying, after.setup.flying);
+}

@@ -11,6 +11,7 @@ use crate::app::howto_text::EMBLEM;
 use crate::app::i18n::{Word, word};
 use crate::app::model::{Asking, Command, Question, Screen, Session};
 use crate::app::settings::Settings;
+use crate::app::store::StoreNotice;
 use crate::app::theme;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,8 +20,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, menu.in_set(DrawScreen).run_if(in_state(Screen::Menu)));
 }
 
-fn back_to_main(mut view: ResMut<MenuView>) {
+/// Leaving the menu closes the New game card, and the store's damage notice has been told.
+fn back_to_main(mut view: ResMut<MenuView>, notice: Option<ResMut<StoreNotice>>) {
     view.set_if_neq(MenuView::Main);
+    if let Some(mut notice) = notice {
+        notice.set_if_neq(StoreNotice::default());
+    }
 }
 
 /// The game's name and tagline.
@@ -50,6 +55,7 @@ fn menu(
     mut return_to: ResMut<ReturnTo>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<Command>,
+    store_notice: Option<Res<StoreNotice>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
@@ -64,6 +70,17 @@ fn menu(
                 theme::scroll(ui, "menu", |ui| {
                     let width = ui.available_width();
                     title(ui, lang);
+                    if let Some(n) = store_notice.as_ref().filter(|n| !n.0.is_empty()) {
+                        theme::card_frame(theme_now).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            let c = theme::ui_colours(theme_now);
+                            theme::text(ui, RichText::new(word(lang, Word::StoreDamaged)).color(c.error));
+                            for line in &n.0 {
+                                theme::text(ui, RichText::new(line).size(theme::SMALL - 1.0));
+                            }
+                        });
+                        ui.add_space(8.0);
+                    }
                     // The board, with a mill closing, where there is room for it.
                     let room = ctx.viewport_rect().height();
                     if room >= 560.0 {

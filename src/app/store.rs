@@ -1,0 +1,280 @@
+//! Progress kept on the device, in one bevy_pkv store: the settings and the game in
+//! progress. The one place that knows folders, record versions and damage.
+//!
+//! Nothing read from the store can crash the game or corrupt the rules state:
+//! - bevy_pkv panics when it opens a damaged file: the store is opened under
+//!   `catch_unwind`, the damaged file is moved aside (its name says when and why) and a
+//!   fresh store is opened; if even that fails the game runs without keeping anything;
+//! - every record is an enum whose variant is its version: an older variant is migrated,
+//!   one that does not decode (garbled, newer, another type) is kept aside with a copy of
+//!   the file, removed, and replaced by defaults; the player is told once;
+//! - a stored game is replayed move by move through the rules, never trusted as raw
+//!   positions or moves;
+//! - records are written when they change, never every frame.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bevy::app::AppExit;
+use bevy::prelude::*;
+use bevy::window::{AppLifecycle, WindowCloseRequested};
+use bevy_pkv::PkvStore;
+
+use super::model::{Opponent, Session};
+use super::settings::{Settings, carry_change};
+use crate::rules::game::GameRecord;
+use crate::rules::{Colour, Game};
+
+/// The store's file inside its folder (bevy_pkv's name for it).
+pub const FILE: &str = "bevy_pkv.redb";
+const SETTINGS: &str = "settings";
+const GAME: &str = "game";
+
+/// The folder progress is kept in: the one given (`--data-dir`), else the platform's data
+/// folder for the game. (Android and iOS choose theirs with the phone projects.)
+pub fn data_dir(chosen: Option<&Path>) -> PathBuf {
+    if let Some(dir) = chosen {
+        return dir.to_path_buf();
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if cfg!(target_os = "macos") {
+        if let Some(home) = home {
+            return home.join("Library/Application Support/org.dokuz-tas.Dokuz-Tas");
+        }
+    } else if cfg!(target_os = "windows") {
+        if let Some(app_data) = std::env::var_os("APPDATA") {
+            return PathBuf::from(app_data).join("Dokuz Tas").join("data");
+        }
+    } else if let Some(data) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(data).join("dokuz-tas");
+    } else if let Some(home) = home {
+        return home.join(".local/share/dokuz-tas");
+    }
+    PathBuf::from("dokuz-tas-data")
+}
+
+/// The settings record. Its variant is its version: a change of `Settings` adds a variant
+/// with a frozen copy of the old shape and a migration.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum SettingsRecord {
+    V1(Settings),
+}
+
+/// The game in progress: who plays what, the game number, the moves and the redo list.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum GameInProgress {
+    V1 { opponent: Opponent, human: Colour, number: u32, resigned: Option<Colour>, game: GameRecord },
+}
+
+/// The open store, or none when even a fresh one could not be opened (the game then
+/// keeps nothing and says so).
+#[derive(Resource)]
+pub struct Store {
+    pkv: Option<PkvStore>,
+    pub dir: PathBuf,
+    /// Where damaged data was kept aside (or what could not be done), for the player (told once).
+    pub damage: Vec<String>,
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// Opens the store in `dir` under `catch_unwind` (bevy_pkv panics on a damaged file),
+/// without printing the panic.
+fn try_open(dir: &Path) -> Option<PkvStore> {
+    // The panic hook is the process's: one swap at a time.
+    static HOOK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = HOOK.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let opened = std::panic::catch_unwind(|| PkvStore::new_in_dir(dir)).ok();
+    std::panic::set_hook(hook);
+    opened
+}
+
+impl Store {
+    /// Opens (or creates) the store in `dir`; a damaged file is moved aside.
+    pub fn open(dir: &Path) -> Store {
+        let mut store = Store { pkv: None, dir: dir.to_path_buf(), damage: Vec::new() };
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            store.damage.push(format!("cannot create {}: {e}", dir.display()));
+            return store;
+        }
+        store.pkv = try_open(dir);
+        if store.pkv.is_none() {
+            let aside = store.aside_name("unreadable");
+            match std::fs::rename(dir.join(FILE), &aside) {
+                Ok(()) => store.damage.push(aside.display().to_string()),
+                Err(e) => store.damage.push(format!("{}: {e}", dir.join(FILE).display())),
+            }
+            store.pkv = try_open(dir);
+        }
+        store
+    }
+
+    /// Whether the store is open (and so keeps what is saved).
+    pub fn is_open(&self) -> bool {
+        self.pkv.is_some()
+    }
+
+    fn aside_name(&self, why: &str) -> PathBuf {
+        self.dir.join(format!("{FILE}.damaged-{}-{why}", now_secs()))
+    }
+
+    /// A record that does not decode: a copy of the whole file is kept aside, the record
+    /// removed (defaults take its place).
+    fn set_aside(&mut self, key: &str) {
+        let aside = self.aside_name(&format!("{key}-record"));
+        let kept = std::fs::copy(self.dir.join(FILE), &aside).is_ok();
+        if let Some(pkv) = self.pkv.as_mut() {
+            let _ = pkv.remove(key);
+        }
+        // what the player is shown: where the damaged data is kept
+        self.damage.push(if kept { aside.display().to_string() } else { format!("{key}: {}", FILE) });
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(&mut self, key: &str) -> Option<T> {
+        let got = self.pkv.as_ref()?.get::<T>(key);
+        match got {
+            Ok(v) => Some(v),
+            Err(bevy_pkv::GetError::NotFound) => None,
+            Err(_) => {
+                self.set_aside(key);
+                None
+            }
+        }
+    }
+
+    fn write<T: serde::Serialize>(&mut self, key: &str, value: &T) {
+        if let Some(pkv) = self.pkv.as_mut()
+            && let Err(e) = pkv.set(key, value)
+        {
+            warn!("could not save the {key}: {e}");
+        }
+    }
+
+    pub fn load_settings(&mut self) -> Option<Settings> {
+        match self.read::<SettingsRecord>(SETTINGS)? {
+            SettingsRecord::V1(s) => Some(s),
+        }
+    }
+
+    pub fn save_settings(&mut self, settings: &Settings) {
+        self.write(SETTINGS, &SettingsRecord::V1(settings.clone()));
+    }
+
+    /// The game in progress, replayed through the rules; a record that does not replay is
+    /// set aside like an unreadable one.
+    pub fn load_game(&mut self) -> Option<Session> {
+        let GameInProgress::V1 { opponent, human, number, resigned, game } = self.read::<GameInProgress>(GAME)?;
+        match Game::try_from(game) {
+            Ok(game) => Some(Session { game, number, revision: 0, opponent, human, resigned }),
+            Err(_) => {
+                self.set_aside(GAME);
+                None
+            }
+        }
+    }
+
+    pub fn save_game(&mut self, session: &Session) {
+        let record = GameInProgress::V1 {
+            opponent: session.opponent,
+            human: session.human,
+            number: session.number,
+            resigned: session.resigned,
+            game: GameRecord::from(session.game.clone()),
+        };
+        self.write(GAME, &record);
+    }
+}
+
+/// The settings as kept on the device (without this run's command-line values).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct StoredSettings(pub Settings);
+
+/// Damage found when the store was opened or read, for the menu to tell once.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct StoreNotice(pub Vec<String>);
+
+/// Keeps progress in the store. Insert a `Store` before adding it; it loads the settings
+/// (the command line's `Overridden` values on top) and the game in progress at once.
+pub struct StorePlugin {
+    pub launch: Settings,
+    pub overridden: super::settings::Overridden,
+}
+
+impl Plugin for StorePlugin {
+    fn build(&self, app: &mut App) {
+        let Some(mut store) = app.world_mut().remove_resource::<Store>() else {
+            return;
+        };
+        let stored = store.load_settings().unwrap_or_else(|| {
+            let defaults = Settings::default();
+            store.save_settings(&defaults);
+            defaults
+        });
+        let settings = self.overridden.apply(&stored, &self.launch);
+        if app.world().get_resource::<Session>().is_none()
+            && let Some(session) = store.load_game()
+        {
+            app.insert_resource(session);
+        }
+        app.add_message::<WindowCloseRequested>().add_message::<AppLifecycle>();
+        app.insert_resource(StoreNotice(store.damage.clone()))
+            .insert_resource(settings.clone())
+            .insert_resource(StoredSettings(stored))
+            .insert_resource(store)
+            .add_systems(Last, (save_settings, save_game, save_on_exit));
+    }
+}
+
+/// The player's changes (not the command line's) reach the store, when they happen.
+fn save_settings(
+    settings: Res<Settings>,
+    mut stored: ResMut<StoredSettings>,
+    mut store: ResMut<Store>,
+    mut before: Local<Option<Settings>>,
+) {
+    let Some(previous) = before.as_ref() else {
+        *before = Some(settings.clone());
+        return;
+    };
+    if !settings.is_changed() || *previous == *settings {
+        return;
+    }
+    let mut next = stored.0.clone();
+    carry_change(&mut next, previous, &settings);
+    *before = Some(settings.clone());
+    if next != stored.0 {
+        store.save_settings(&next);
+        stored.0 = next;
+    }
+}
+
+/// The game is saved after every change of it (a move, undo, redo, resignation, a new game).
+fn save_game(session: Option<Res<Session>>, mut store: ResMut<Store>) {
+    if let Some(session) = session
+        && session.is_changed()
+    {
+        store.save_game(&session);
+    }
+}
+
+/// And once more when the window closes, the app exits or the phone suspends it.
+fn save_on_exit(
+    session: Option<Res<Session>>,
+    mut store: ResMut<Store>,
+    mut exits: MessageReader<AppExit>,
+    mut closes: MessageReader<WindowCloseRequested>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+) {
+    let exiting = exits.read().count() > 0;
+    let closing = closes.read().count() > 0;
+    let suspending = lifecycle.read().any(|l| *l == AppLifecycle::WillSuspend);
+    if (exiting || closing || suspending)
+        && let Some(session) = session
+    {
+        store.save_game(&session);
+    }
+}

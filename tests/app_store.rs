@@ -1,0 +1,213 @@
+//! Progress kept on the device, on a real store in a temporary folder (each test its own:
+//! bevy_pkv cannot open one folder twice): settings round-trip, a game continued after the
+//! app is dropped and built again, command-line values that are not kept, and damaged
+//! stores that leave a running app with the damage kept aside and defaults in place.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use dokuz_tas::app::CorePlugin;
+use dokuz_tas::app::model::{Command, Opponent, Screen, Session};
+use dokuz_tas::app::settings::{Animation, Overridden, Settings, Theme};
+use dokuz_tas::app::store::{FILE, Store, StoreNotice, StorePlugin, StoredSettings};
+use dokuz_tas::rules::VariantKind;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dokuz-store-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The app on a store in `dir`, with the command line's `launch` values where `overridden`.
+fn app_on(dir: &Path, launch: Settings, overridden: Overridden) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.insert_resource(Store::open(dir));
+    app.add_plugins(StorePlugin { launch, overridden });
+    app.add_plugins(CorePlugin);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.update();
+    app
+}
+
+fn app_plain(dir: &Path) -> App {
+    app_on(dir, Settings::default(), Overridden::default())
+}
+
+fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+fn kept_aside(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|n| n.contains(".damaged-"))
+        .collect()
+}
+
+#[test]
+fn settings_survive_a_restart() {
+    let dir = temp_dir("settings");
+    let changed = {
+        let mut app = app_plain(&dir);
+        assert!(app.world().resource::<Store>().is_open());
+        let mut s = app.world().resource::<Settings>().clone();
+        s.theme = Theme::Dark;
+        s.animation = Animation::Fast;
+        s.sound = false;
+        s.setup.variant = VariantKind::Twelve;
+        s.setup.opponent = Opponent::TwoPlayers;
+        app.world_mut().resource_mut::<Settings>().set_if_neq(s.clone());
+        frames(&mut app, 3);
+        s
+    };
+    let app = app_plain(&dir);
+    assert_eq!(*app.world().resource::<Settings>(), changed);
+    assert!(app.world().resource::<StoreNotice>().0.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_command_line_value_is_for_this_run_only() {
+    let dir = temp_dir("override");
+    {
+        let launch = Settings { theme: Theme::Dark, ..Settings::default() };
+        let mut app = app_on(&dir, launch, Overridden { theme: true, ..Overridden::default() });
+        assert_eq!(app.world().resource::<Settings>().theme, Theme::Dark, "the run uses it");
+        // the player changes something else: that is kept, the override is not
+        let mut s = app.world().resource::<Settings>().clone();
+        s.sound = false;
+        app.world_mut().resource_mut::<Settings>().set_if_neq(s);
+        frames(&mut app, 3);
+        assert_eq!(app.world().resource::<StoredSettings>().0.theme, Theme::Light);
+    }
+    let app = app_plain(&dir);
+    let s = app.world().resource::<Settings>();
+    assert_eq!((s.theme, s.sound), (Theme::Light, false));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_in_progress_continues_after_a_restart() {
+    let dir = temp_dir("game");
+    let played = {
+        let mut app = app_plain(&dir);
+        let mut s = app.world().resource::<Settings>().clone();
+        s.setup.opponent = Opponent::TwoPlayers;
+        s.animation = Animation::Off;
+        app.world_mut().resource_mut::<Settings>().set_if_neq(s);
+        app.world_mut().write_message(Command::NewGame);
+        frames(&mut app, 2);
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+        // moves, an undo (the redo list is kept too)
+        for m in ["d6", "d2", "f4", "b4", "f6", "b6", "e4"] {
+            let mut session = app.world_mut().resource_mut::<Session>();
+            session.game.play_text(m).expect("a legal move");
+            session.revision += 1;
+            app.update();
+        }
+        app.world_mut().write_message(Command::Undo);
+        frames(&mut app, 2);
+        app.world().resource::<Session>().clone()
+    };
+    assert_eq!(played.game.ply(), 6);
+    assert!(played.game.can_redo());
+    let mut app = app_plain(&dir);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    let restored = app.world().resource::<Session>().clone();
+    assert_eq!(restored.game.moves(), played.game.moves());
+    assert_eq!(restored.game.position(), played.game.position());
+    assert_eq!(restored.game.history(), played.game.history());
+    assert_eq!((restored.opponent, restored.human, restored.number), (played.opponent, played.human, played.number));
+    app.world_mut().write_message(Command::Continue);
+    frames(&mut app, 2);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    app.world_mut().write_message(Command::Redo);
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Session>().game.ply(), 7, "the redo list came back too");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each kind of damage: the app runs, defaults are in place, the damage is kept aside and
+/// the player is told.
+#[test]
+fn damaged_stores_leave_a_running_app_with_defaults_and_the_damage_kept_aside() {
+    let good = {
+        let dir = temp_dir("good");
+        {
+            let mut app = app_plain(&dir);
+            let mut s = app.world().resource::<Settings>().clone();
+            s.theme = Theme::Dark;
+            app.world_mut().resource_mut::<Settings>().set_if_neq(s);
+            frames(&mut app, 3);
+        }
+        let bytes = std::fs::read(dir.join(FILE)).expect("a store file");
+        let _ = std::fs::remove_dir_all(&dir);
+        bytes
+    };
+    let mut rng_bytes = Vec::new();
+    let mut x: u32 = 2026;
+    for _ in 0..8192 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        rng_bytes.push((x >> 16) as u8);
+    }
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("random", rng_bytes),
+        ("truncated", good[..good.len() / 3].to_vec()),
+        ("half-zeroed", good.iter().enumerate().map(|(i, b)| if i % 2 == 0 { 0 } else { *b }).collect()),
+    ];
+    for (name, bytes) in cases {
+        let dir = temp_dir(name);
+        std::fs::write(dir.join(FILE), &bytes).expect("write the damaged store");
+        let mut app = app_plain(&dir);
+        frames(&mut app, 3);
+        assert_eq!(app.world().resource::<Settings>().theme, Theme::Light, "{name}: defaults");
+        assert!(app.world().get_resource::<Session>().is_none(), "{name}: no game from a damaged store");
+        assert!(!kept_aside(&dir).is_empty(), "{name}: the damage is kept aside");
+        assert!(!app.world().resource::<StoreNotice>().0.is_empty(), "{name}: the player is told");
+        // and the fresh store works
+        app.world_mut().write_message(Command::NewGame);
+        frames(&mut app, 3);
+        assert!(app.world().resource::<Store>().is_open(), "{name}: a fresh store");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // An empty file is a new store (bevy_pkv treats it so): defaults, nothing to tell.
+    let dir = temp_dir("empty");
+    std::fs::write(dir.join(FILE), b"").expect("write");
+    let app = app_plain(&dir);
+    assert!(app.world().resource::<Store>().is_open());
+    assert_eq!(app.world().resource::<Settings>().theme, Theme::Light);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record of another type (or another version's shape) under a known key is set aside
+/// with a copy of the file; defaults take its place.
+#[test]
+fn a_record_of_the_wrong_type_is_replaced_by_defaults() {
+    let dir = temp_dir("wrong-type");
+    {
+        let mut pkv = bevy_pkv::PkvStore::new_in_dir(&dir);
+        pkv.set("settings", &vec![1u8, 2, 3]).expect("set");
+        pkv.set("game", &"not a game".to_string()).expect("set");
+    }
+    let mut app = app_plain(&dir);
+    frames(&mut app, 2);
+    assert_eq!(*app.world().resource::<Settings>(), Settings::default());
+    assert!(app.world().get_resource::<Session>().is_none());
+    assert_eq!(kept_aside(&dir).len(), 2, "one copy for each bad record: {:?}", kept_aside(&dir));
+    assert_eq!(app.world().resource::<StoreNotice>().0.len(), 2);
+    drop(app);
+    // the bad records are gone: the next start is clean
+    let app = app_plain(&dir);
+    assert!(app.world().resource::<StoreNotice>().0.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
