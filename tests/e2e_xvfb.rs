@@ -58,148 +58,44 @@ fn brightness(c: (u8, u8, u8)) -> u32 {
     (c.0 as u32 + c.1 as u32 + c.2 as u32) / 3
 }
 
+/// Pieces appear where the points are clicked and a captured piece vanishes, in screenshots
+/// of the real window.
 #[test]
 fn pieces_appear_where_clicked_and_vanish_when_captured() {
-    if std::env::var_os("DOKUZ_SKIP_E2E").is_some() {
-        eprintln!("DOKUZ_SKIP_E2E is set: skipping the Xvfb test");
+    if skip_or_check_tools() {
         return;
     }
-    for t in ["Xvfb", "xdotool", "import", "convert"] {
-        assert!(tool(t), "{t} is missing: run `bash .ci/setup-os test` (or set DOKUZ_SKIP_E2E=1)");
-    }
     let display = format!(":{}", 90 + std::process::id() % 100);
-    let _xvfb = Kill(
-        Command::new("Xvfb")
-            .args([display.as_str(), "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb"),
-    );
-    std::thread::sleep(Duration::from_secs(1));
-    let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
-        .args([
-            "--two-players",
-            "--animation",
-            "off",
-            "--lang",
-            "en",
-            "--window",
-            "1024x768",
-            "--print-layout",
-            "--screen",
-            "game",
-        ])
-        .arg("--data-dir")
-        .arg(std::env::temp_dir().join(format!("dokuz-e2e-data-{}", std::process::id())))
-        .env("DISPLAY", &display)
-        .env("WGPU_BACKEND", "vulkan")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the game binary");
-    let stdout = game.stdout.take().expect("stdout");
-    let game = Kill(game);
-    // Layout reports arrive on a channel: the latest complete one wins.
-    let (tx, rx) = mpsc::channel::<HashMap<String, (f32, f32)>>();
-    std::thread::spawn(move || {
-        let mut current = HashMap::new();
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let parts: Vec<&str> = line.split_whitespace().collect();
-            match parts.as_slice() {
-                ["layout"] => current.clear(),
-                ["point", name, x, y] => {
-                    current.insert(name.to_string(), (x.parse().unwrap_or(-1.0), y.parse().unwrap_or(-1.0)));
-                }
-                ["end"] if tx.send(current.clone()).is_err() => return,
-                _ => {}
-            }
-        }
-    });
-    let mut layout = rx.recv_timeout(Duration::from_secs(120)).expect("the game reports its layout");
-    // let the window settle (the UI panels claim their space in the first frames)
-    let settle = Instant::now();
-    while settle.elapsed() < Duration::from_secs(8) {
-        if let Ok(l) = rx.recv_timeout(Duration::from_millis(200)) {
-            layout = l;
-        }
-    }
-    let window = run("xdotool", &["search", "--sync", "--name", "Dokuz"], &display);
-    let id = window.lines().next().expect("the game window").to_string();
-    let geometry = run("xdotool", &["getwindowgeometry", "--shell", &id], &display);
-    let get =
-        |key: &str| geometry.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.parse::<i32>().ok()).unwrap_or(0);
-    let (wx, wy) = (get("X="), get("Y="));
-    let at = |name: &str| {
-        let (x, y) = layout[name];
-        (wx + x.round() as i32, wy + y.round() as i32)
-    };
-    let click = |name: &str| {
-        let (x, y) = at(name);
-        run("xdotool", &["mousemove", &x.to_string(), &y.to_string(), "click", "1"], &display);
-    };
-    let shot = |path: &str| {
-        run("import", &["-window", "root", path], &display);
-    };
+    let _xvfb = xvfb(&display, "1024x768x24");
     let dir = std::env::temp_dir().join(format!("dokuz-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    // Software Vulkan compiles the board's pipelines slowly on a busy machine: wait until
-    // the point dot of d2 is drawn before clicking.
-    let probe = dir.join("probe.png").to_string_lossy().into_owned();
-    let drawn = Instant::now();
-    loop {
-        shot(&probe);
-        let (x, y) = at("d2");
-        if brightness(pixel(&probe, x, y)) < 120 {
-            break;
-        }
-        assert!(drawn.elapsed() < Duration::from_secs(180), "the board was not drawn within three minutes");
-        std::thread::sleep(Duration::from_secs(1));
-    }
-    let sample = |shot: &str, p: &str| {
-        let (x, y) = at(p);
-        // eight pixels off the centre on the diagonal: inside a piece, beside the point
-        // dot and the lines of an empty point
-        pixel(shot, x + 8, y + 8)
-    };
+    let shot = dir.join("shot.png").to_string_lossy().into_owned();
+    let mut game = Running::start(&display, &dir.join("data"), shot);
+    game.click("New game");
+    game.click("Start");
+    game.board();
     let white = |c: (u8, u8, u8)| brightness(c) > 200;
     let black = |c: (u8, u8, u8)| brightness(c) < 70;
     let empty = |c: (u8, u8, u8)| !white(c) && !black(c);
-    // A frame under software rendering on a busy machine can take a second: after each
-    // click, screenshots are taken until the point shows what the click should have done.
-    let mut n = 0;
-    let mut wait_for = |p: &str, what: &str, test: &dyn Fn((u8, u8, u8)) -> bool| -> String {
-        let start = Instant::now();
-        loop {
-            n += 1;
-            let path = dir.join(format!("shot-{n}.png")).to_string_lossy().into_owned();
-            shot(&path);
-            let c = sample(&path, p);
-            if test(c) {
-                return path;
-            }
-            assert!(start.elapsed() < Duration::from_secs(60), "{p} should show {what} but shows {c:?}");
-            std::thread::sleep(Duration::from_millis(500));
-        }
-    };
     // White a7, Black a1, White d7, Black d1, White g7 closes the top row...
     for (p, colour) in [("a7", "white"), ("a1", "black"), ("d7", "white"), ("d1", "black"), ("g7", "white")] {
-        click(p);
-        wait_for(p, &format!("a {colour} piece"), if colour == "white" { &white } else { &black });
+        game.click_at(game.watch.points[p]);
+        game.wait_colour(p, if colour == "white" { &white } else { &black }, &format!("a {colour} piece"));
     }
-    let before = wait_for("g7", "a white piece", &white);
     for p in ["a7", "d7", "g7"] {
-        assert!(white(sample(&before, p)), "a white piece on {p}");
+        game.wait_colour(p, &white, "a white piece");
     }
     for p in ["a1", "d1"] {
-        assert!(black(sample(&before, p)), "a black piece on {p}");
+        game.wait_colour(p, &black, "a black piece");
     }
-    assert!(empty(sample(&before, "d2")), "d2 is empty");
+    game.wait_colour("d2", &empty, "an empty point");
     // ...and takes a1: it vanishes, the rest stays.
-    click("a1");
-    let after = wait_for("a1", "an empty point", &empty);
-    assert!(black(sample(&after, "d1")), "d1 is still black");
+    game.click_at(game.watch.points["a1"]);
+    game.wait_colour("a1", &empty, "an empty point after the capture");
+    game.wait_colour("d1", &black, "the black piece that stays");
     for p in ["a7", "d7", "g7"] {
-        assert!(white(sample(&after, p)), "the white mill stays on {p}");
+        game.wait_colour(p, &white, "the white mill that stays");
     }
     drop(game);
     let _ = std::fs::remove_dir_all(&dir);
