@@ -11,10 +11,10 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use dokuz_tas::app::CorePlugin;
-use dokuz_tas::app::model::{Command, Opponent, Screen, Session};
+use dokuz_tas::app::model::{BoardTap, Command, EndReason, GameSetup, Opponent, Screen, Session};
 use dokuz_tas::app::settings::{Animation, Overridden, Settings, Theme};
-use dokuz_tas::app::store::{FILE, Store, StoreNotice, StorePlugin, StoredSettings};
-use dokuz_tas::rules::VariantKind;
+use dokuz_tas::app::store::{FILE, FinishedGame, Store, StoreNotice, StorePlugin, StoredSettings};
+use dokuz_tas::rules::{Colour, Game, Rules, VariantKind};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("dokuz-store-{name}-{}", std::process::id()));
@@ -209,5 +209,101 @@ fn a_record_of_the_wrong_type_is_replaced_by_defaults() {
     // the bad records are gone: the next start is clean
     let app = app_plain(&dir);
     assert!(app.world().resource::<StoreNotice>().0.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts a two-player game from the menu and sets the worked example of rules.md, where
+/// White wins with f2-g7 and a capture.
+fn worked_example(app: &mut App) {
+    app.world_mut().write_message(Command::NewGame);
+    frames(app, 2);
+    let game = Game::from_text(Rules::new(VariantKind::Nine), Some("W:a7,d7,f2 B:a1,d1,e4 w")).expect("position");
+    let mut session = app.world_mut().resource_mut::<Session>();
+    session.game = game;
+    session.revision += 1;
+    frames(app, 2);
+}
+
+/// White wins through the one input path: taps on f2, g7 and the piece to take.
+fn win(app: &mut App) {
+    let board = VariantKind::Nine.variant();
+    for p in ["f2", "g7", "a1"] {
+        app.world_mut().write_message(BoardTap::pointer(board.parse_point(p)));
+        app.update();
+    }
+    frames(app, 2);
+    assert!(app.world().resource::<Session>().is_over(), "White won");
+}
+
+fn history(app: &mut App) -> Vec<FinishedGame> {
+    app.world_mut().resource_mut::<Store>().history()
+}
+
+fn two_players(dir: &Path) -> App {
+    let launch = Settings {
+        animation: Animation::Off,
+        setup: GameSetup { opponent: Opponent::TwoPlayers, ..GameSetup::default() },
+        ..Settings::default()
+    };
+    app_on(dir, launch, Overridden { opponent: true, animation: true, ..Overridden::default() })
+}
+
+/// A finished game is recorded once: not again after an undo at the end and the same win,
+/// a restart, or when a rematch is played; the rematch is a game of its own.
+#[test]
+fn a_finished_game_is_recorded_exactly_once() {
+    let dir = temp_dir("history");
+    {
+        let mut app = two_players(&dir);
+        worked_example(&mut app);
+        assert!(history(&mut app).is_empty());
+        win(&mut app);
+        let h = history(&mut app);
+        assert_eq!(h.len(), 1);
+        assert_eq!(h[0].result.winner, Some(Colour::White));
+        assert_eq!(h[0].result.reason, EndReason::TwoPieces);
+        assert_eq!(h[0].game.moves.last().map(String::as_str), Some("f2-g7xa1"));
+        // undo at the end, win again: still one game
+        app.world_mut().write_message(Command::Undo);
+        frames(&mut app, 2);
+        assert!(!app.world().resource::<Session>().is_over());
+        win(&mut app);
+        assert_eq!(history(&mut app).len(), 1);
+        // a rematch is another game
+        app.world_mut().write_message(Command::Rematch);
+        frames(&mut app, 2);
+        let game = Game::from_text(Rules::new(VariantKind::Nine), Some("W:a7,d7,f2 B:a1,d1,e4 w")).expect("position");
+        app.world_mut().resource_mut::<Session>().game = game;
+        frames(&mut app, 2);
+        win(&mut app);
+        assert_eq!(history(&mut app).len(), 2);
+    }
+    // a restart (the finished rematch is the stored game) counts nothing again
+    let mut app = two_players(&dir);
+    assert_eq!(history(&mut app).len(), 2);
+    assert!(app.world().resource::<Session>().is_over());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game that ended just before the app stopped (saved, not yet in the history) is
+/// recorded on the next start.
+#[test]
+fn a_game_that_ended_before_a_stop_is_recorded_on_the_next_start() {
+    let dir = temp_dir("crash");
+    let finished = {
+        let mut app = two_players(&dir);
+        worked_example(&mut app);
+        win(&mut app);
+        app.world().resource::<Session>().clone()
+    };
+    // the history as it would be had the app stopped between the game and its record
+    {
+        let mut pkv = bevy_pkv::PkvStore::new_in_dir(&dir);
+        pkv.remove("history").expect("remove");
+    }
+    let mut app = two_players(&dir);
+    let h = history(&mut app);
+    assert_eq!(h.len(), 1, "the finished game was recorded on start");
+    assert_eq!(h[0].id, finished.id);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -19,6 +19,7 @@ pub mod launch;
 pub mod model;
 pub mod pieces;
 pub mod play;
+pub mod progress;
 pub mod screens;
 pub mod settings;
 pub mod store;

@@ -72,7 +72,7 @@ impl GameSetup {
 }
 
 /// Why a game ended, the rules' reasons and resignation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EndReason {
     TwoPieces,
     Blocked,
@@ -83,7 +83,7 @@ pub enum EndReason {
 }
 
 /// How a game ended: the winner (none for a draw) and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     pub winner: Option<Colour>,
     pub reason: EndReason,
@@ -103,6 +103,23 @@ pub struct Session {
     pub human: Colour,
     /// The colour that resigned, if one did.
     pub resigned: Option<Colour>,
+    /// Names this game in the history of finished games, so that it is recorded once.
+    pub id: u64,
+}
+
+/// A name for a new game: the time in nanoseconds, made unique within the process.
+pub fn new_game_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let mut last = LAST.load(Ordering::Relaxed);
+    loop {
+        let next = now.max(last + 1);
+        match LAST.compare_exchange(last, next, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return next,
+            Err(seen) => last = seen,
+        }
+    }
 }
 
 impl Session {
@@ -114,7 +131,15 @@ impl Session {
             ColourChoice::Alternate if number.is_multiple_of(2) => Colour::White,
             ColourChoice::Alternate => Colour::Black,
         };
-        Session { game: Game::new(setup.rules()), number, revision, opponent: setup.opponent, human, resigned: None }
+        Session {
+            game: Game::new(setup.rules()),
+            number,
+            revision,
+            opponent: setup.opponent,
+            human,
+            resigned: None,
+            id: new_game_id(),
+        }
     }
 
     /// The result once the game is over: by the rules or by resignation.

@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 use bevy_pkv::PkvStore;
 
-use super::model::{Opponent, Session};
+use super::model::{GameOver, GameResult, Opponent, Session};
 use super::settings::{Settings, carry_change};
 use crate::rules::game::GameRecord;
 use crate::rules::{Colour, Game};
@@ -29,6 +29,9 @@ use crate::rules::{Colour, Game};
 pub const FILE: &str = "bevy_pkv.redb";
 const SETTINGS: &str = "settings";
 const GAME: &str = "game";
+const HISTORY: &str = "history";
+/// The history keeps the newest finished games, at least this many.
+pub const HISTORY_LEN: usize = 1000;
 
 /// The folder progress is kept in: the one given (`--data-dir`), else the platform's data
 /// folder for the game. (Android and iOS choose theirs with the phone projects.)
@@ -63,7 +66,26 @@ enum SettingsRecord {
 /// The game in progress: who plays what, the game number, the moves and the redo list.
 #[derive(serde::Serialize, serde::Deserialize)]
 enum GameInProgress {
-    V1 { opponent: Opponent, human: Colour, number: u32, resigned: Option<Colour>, game: GameRecord },
+    V1 { id: u64, opponent: Opponent, human: Colour, number: u32, resigned: Option<Colour>, game: GameRecord },
+}
+
+/// A finished game as the history keeps it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FinishedGame {
+    /// The game's id: a game is recorded once, whatever happens after its end.
+    pub id: u64,
+    /// When it ended, in seconds since 1970.
+    pub ended: u64,
+    pub opponent: Opponent,
+    /// The player's colour against the computer; none in a two-player game.
+    pub human: Option<Colour>,
+    pub result: GameResult,
+    pub game: GameRecord,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+enum HistoryRecord {
+    V1(Vec<FinishedGame>),
 }
 
 /// The open store, or none when even a fresh one could not be opened (the game then
@@ -167,9 +189,9 @@ impl Store {
     /// The game in progress, replayed through the rules; a record that does not replay is
     /// set aside like an unreadable one.
     pub fn load_game(&mut self) -> Option<Session> {
-        let GameInProgress::V1 { opponent, human, number, resigned, game } = self.read::<GameInProgress>(GAME)?;
+        let GameInProgress::V1 { id, opponent, human, number, resigned, game } = self.read::<GameInProgress>(GAME)?;
         match Game::try_from(game) {
-            Ok(game) => Some(Session { game, number, revision: 0, opponent, human, resigned }),
+            Ok(game) => Some(Session { game, number, revision: 0, opponent, human, resigned, id }),
             Err(_) => {
                 self.set_aside(GAME);
                 None
@@ -177,8 +199,40 @@ impl Store {
         }
     }
 
+    /// The finished games, oldest first.
+    pub fn history(&mut self) -> Vec<FinishedGame> {
+        match self.read::<HistoryRecord>(HISTORY) {
+            Some(HistoryRecord::V1(games)) => games,
+            None => Vec::new(),
+        }
+    }
+
+    /// Adds the session's game to the history if it is over and not there yet (a rematch,
+    /// an undo after the end and a replay, or a restart never count it twice). Whether
+    /// it was added.
+    pub fn record_finished(&mut self, session: &Session) -> bool {
+        let Some(result) = session.result() else { return false };
+        let mut games = self.history();
+        if games.iter().any(|g| g.id == session.id) {
+            return false;
+        }
+        games.push(FinishedGame {
+            id: session.id,
+            ended: now_secs(),
+            opponent: session.opponent,
+            human: session.human_colour(),
+            result,
+            game: GameRecord::from(session.game.clone()),
+        });
+        let extra = games.len().saturating_sub(HISTORY_LEN);
+        games.drain(..extra);
+        self.write(HISTORY, &HistoryRecord::V1(games));
+        true
+    }
+
     pub fn save_game(&mut self, session: &Session) {
         let record = GameInProgress::V1 {
+            id: session.id,
             opponent: session.opponent,
             human: session.human,
             number: session.number,
@@ -192,6 +246,10 @@ impl Store {
 /// The settings as kept on the device (without this run's command-line values).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct StoredSettings(pub Settings);
+
+/// The finished games, oldest first, as kept in the store (read once, then kept current).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct History(pub Vec<FinishedGame>);
 
 /// Damage found when the store was opened or read, for the menu to tell once.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -218,14 +276,18 @@ impl Plugin for StorePlugin {
         if app.world().get_resource::<Session>().is_none()
             && let Some(session) = store.load_game()
         {
+            // a game that ended just before the app stopped is recorded now
+            store.record_finished(&session);
             app.insert_resource(session);
         }
+        let history = store.history();
+        app.insert_resource(History(history));
         app.add_message::<WindowCloseRequested>().add_message::<AppLifecycle>();
         app.insert_resource(StoreNotice(store.damage.clone()))
             .insert_resource(settings.clone())
             .insert_resource(StoredSettings(stored))
             .insert_resource(store)
-            .add_systems(Last, (save_settings, save_game, save_on_exit));
+            .add_systems(Last, (save_settings, (record_results, save_game).chain(), save_on_exit));
     }
 }
 
@@ -249,6 +311,22 @@ fn save_settings(
     if next != stored.0 {
         store.save_settings(&next);
         stored.0 = next;
+    }
+}
+
+/// A game that has just ended goes into the history, before the game itself is saved (a
+/// stop in between is caught on the next start).
+fn record_results(
+    mut over: MessageReader<GameOver>,
+    session: Option<Res<Session>>,
+    mut store: ResMut<Store>,
+    mut history: ResMut<History>,
+) {
+    if over.read().count() > 0
+        && let Some(session) = session
+        && store.record_finished(&session)
+    {
+        history.0 = store.history();
     }
 }
 
