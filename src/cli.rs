@@ -18,6 +18,9 @@ USAGE
                                        the computer's move (last line)
   dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--seed S] [--verbose] [--variant V]
               [--flying on|off]        N games, colours swapped every game
+  dokuz review --moves \"M1 M2 ...\" [--time-ms N] [POSITION OPTIONS]
+                                       every move graded from the computer's side, one line
+                                       each: number, move, grade, better move, evaluation
   dokuz bench                          perft and search speed from fixed positions
   dokuz --help
 
@@ -33,6 +36,14 @@ LEVELS
   each level's own budget by F instead (hard 700/F ms against master 3000/F ms).
   bestmove --depth D searches exactly D plies instead (hard and master; the same seed
   then gives the same move). `match --verbose` adds each game's moves and, at the end, each level's think times.
+
+REVIEW
+  Master searches each position for --time-ms (default 500) on one thread. Grades, from how
+  much the evaluation drops (hundredths of a piece): best (up to 10), good (40),
+  inaccuracy (100), mistake (250), blunder (more); throws-away-the-win when a proven win was
+  let go, throws-away-the-draw when a level position was left for a proven loss. The
+  evaluation after the move is White's: +0.45 (pieces) or +M5 / -M5 (White / Black wins
+  in 5 plies).
 
 NOTATION
   Points a1..g7 (six and five: a1..e5). A placement is the point (d6), a slide or flight is
@@ -129,6 +140,10 @@ impl Options {
             game.play_text(text).map_err(|e| format!("move {} '{}': {e}", n + 1, text))?;
         }
         Ok(game)
+    }
+
+    pub(crate) fn no_words_for(&self, command: &str) -> Result<(), String> {
+        self.no_words(command)
     }
 
     fn no_words(&self, command: &str) -> Result<(), String> {

@@ -58,6 +58,33 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             print(&game.move_text(thought.best));
             Ok(())
         }
+        "review" => {
+            o.no_words_for("review")?;
+            if o.level.is_some() || o.depth.is_some() {
+                return Err("review searches as Master for --time-ms per position (default 500)".into());
+            }
+            let game = o.game()?;
+            if game.moves().is_empty() {
+                return Err("review needs the moves of a game: --moves \"M1 M2 ...\"".into());
+            }
+            super::endgame::solved(game.rules());
+            let limits = Limits { time: Some(time.unwrap_or(Duration::from_millis(500))), ..Limits::default() };
+            let stop = AtomicBool::new(false);
+            let reviewed = super::review::review(&game, limits, &stop, &mut |_, _| {});
+            let board = game.board();
+            for (n, r) in reviewed.iter().enumerate() {
+                let better = r.better.map_or("-".to_string(), |m| crate::rules::notation::move_text(board, m));
+                print(&format!(
+                    "{} {} {} {} {}",
+                    n + 1,
+                    crate::rules::notation::move_text(board, r.played),
+                    r.grade.name(),
+                    better,
+                    super::review::eval_text(r.eval)
+                ));
+            }
+            Ok(())
+        }
         "match" => {
             let [a, b] = o.words.as_slice() else {
                 return Err("match needs two levels, e.g. 'dokuz match hard medium --games 10'".into());
