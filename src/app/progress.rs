@@ -72,6 +72,21 @@ pub fn summarize(games: &[FinishedGame]) -> Vec<Line> {
     lines
 }
 
+/// The calendar date of a time in seconds since 1970 (UTC), as `YYYY-MM-DD`.
+pub fn date(secs: u64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,6 +105,13 @@ mod tests {
             result: GameResult { winner, reason },
             game: GameRecord::from(Game::new(crate::rules::Rules::new(VariantKind::Nine))),
         }
+    }
+
+    #[test]
+    fn dates_are_calendar_dates() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400), "2000-02-29");
+        assert_eq!(date(1_796_083_200), "2026-12-01");
     }
 
     #[test]

@@ -9,9 +9,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use super::{DrawScreen, column_rect, top_bar};
 use crate::app::i18n::{self, Lang, Word, word};
 use crate::app::model::{Opponent, Screen};
-use crate::app::progress::{Line, summarize};
+use crate::app::progress::{self, Line, summarize};
 use crate::app::settings::Settings;
-use crate::app::store::History;
+use crate::app::store::{FinishedGame, History};
 use crate::app::theme;
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,6 +57,22 @@ fn tally_text(lang: Lang, line: &Line) -> (String, Option<String>) {
     }
 }
 
+/// One finished game in the list: date, game, opponent, result and why, moves.
+fn game_line(lang: Lang, g: &FinishedGame) -> String {
+    let who = match g.opponent {
+        Opponent::Computer(level) => i18n::level(lang, level),
+        Opponent::TwoPlayers => word(lang, Word::TwoPlayers),
+    };
+    let (head, why) = i18n::result(lang, g.result, g.human);
+    format!(
+        "{} · {} · {who} · {head} {why} · {} {}",
+        progress::date(g.ended),
+        i18n::variant(lang, g.game.variant),
+        g.game.moves.len(),
+        word(lang, Word::Plies)
+    )
+}
+
 fn stats_ui(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -65,7 +81,7 @@ fn stats_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
-    let lines = history.map(|h| summarize(&h.0)).unwrap_or_default();
+    let lines = history.as_ref().map(|h| summarize(&h.0)).unwrap_or_default();
     let mut root = super::root_ui(&ctx);
     root.scope_builder(egui::UiBuilder::new().max_rect(column_rect(&ctx, 640.0)), |ui| {
         if top_bar(ui, lang, word(lang, Word::Statistics)) {
@@ -94,6 +110,15 @@ fn stats_ui(
                         theme::text(ui, RichText::new(s).size(theme::SMALL));
                     }
                 });
+                ui.add_space(8.0);
+            }
+            // The finished games, newest first.
+            if let Some(h) = history.as_ref().filter(|h| !h.0.is_empty()) {
+                ui.add_space(4.0);
+                theme::line(ui, RichText::new(word(lang, Word::Games)).size(18.0).strong());
+                for g in h.0.iter().rev() {
+                    theme::text(ui, RichText::new(game_line(lang, g)).size(theme::SMALL));
+                }
                 ui.add_space(8.0);
             }
             theme::text(ui, RichText::new(word(lang, Word::StatsLater)).size(theme::SMALL));
