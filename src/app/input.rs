@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::window::CursorMoved;
 
 use super::board::BoardLayout;
-use super::model::{AppSet, BoardTap, Command, Screen, Selection, Session};
+use super::model::{AppSet, BoardTap, Command, Screen, Selection, Session, in_game};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin in the game; headless tests have no window.
@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (track_cursor, (mouse, touch).run_if(pointer_is_ours), follow_drag, keys.run_if(keyboard_is_ours))
                 .chain()
-                .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>))
+                .run_if(in_game)
                 .in_set(AppSet::Input),
         );
 }

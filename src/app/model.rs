@@ -19,6 +19,12 @@ pub enum Screen {
     Stats,
 }
 
+/// The run condition of everything that works on the game screen: the screen is shown
+/// and a game exists.
+pub fn in_game(screen: Option<Res<State<Screen>>>, session: Option<Res<Session>>) -> bool {
+    screen.is_some_and(|s| *s.get() == Screen::Game) && session.is_some()
+}
+
 /// One ordered chain for the whole app, declared once in `CorePlugin`:
 /// input -> game flow -> the computer's task -> pieces -> view.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::BoardLayout;
 use super::input::DragPreview;
-use super::model::{AppSet, BoardReset, MoveApplied, Screen, Session, TapRefused};
+use super::model::{AppSet, BoardReset, MoveApplied, Screen, Session, TapRefused, in_game};
 use super::settings::Settings;
 use crate::rules::{Colour, Position, Variant};
 
@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             place,
         )
             .chain()
-            .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>))
+            .run_if(in_game)
             .in_set(AppSet::Pieces),
     );
 }

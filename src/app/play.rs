@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::model::{
     AppSet, Asking, BoardReset, BoardTap, Command, ComputerMove, GameOver, Info, MoveApplied, Notice, NoticeText,
-    Opponent, Question, Screen, Selection, Session, TapRefused,
+    Opponent, Question, Screen, Selection, Session, TapRefused, in_game,
 };
 use super::settings::Settings;
 use crate::rules::game::{check_move, check_step};
@@ -28,12 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Game), enter_game)
         .add_systems(
             Update,
-            (
-                handle_commands,
-                (handle_taps, apply_computer_moves, age_notice)
-                    .chain()
-                    .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>)),
-            )
+            (handle_commands, (handle_taps, apply_computer_moves, age_notice).chain().run_if(in_game))
                 .chain()
                 .in_set(AppSet::Flow),
         );

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::board::{BoardLayout, PIECE_RADIUS, ScreenLayout};
-use super::model::{AppSet, Screen, Selection, Session, Viewport};
+use super::model::{AppSet, Screen, Selection, Session, Viewport, in_game};
 use super::pieces::{Look, Piece};
 use super::settings::{Settings, Theme};
 use super::theme::{FONT_BYTES, palette};
@@ -16,12 +16,7 @@ use crate::rules::{Colour, Move};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup).add_systems(PreUpdate, track_window).add_systems(
         Update,
-        (
-            (draw_board, dress_pieces, paint_pieces, draw_markers)
-                .chain()
-                .run_if(in_state(Screen::Game).and_then(resource_exists::<Session>)),
-            clear_colour,
-        )
+        ((draw_board, dress_pieces, paint_pieces, draw_markers).chain().run_if(in_game), clear_colour)
             .in_set(AppSet::View),
     );
 }

@@ -12,16 +12,13 @@ use super::DrawScreen;
 use crate::app::ai_task::Thinking;
 use crate::app::board::{GAP, ScreenLayout, TOUCH};
 use crate::app::i18n::{self, Lang, Word, word};
-use crate::app::model::{Asking, Command, Notice, NoticeText, Opponent, Question, Screen, Selection, Session};
+use crate::app::model::{Asking, Command, Notice, NoticeText, Opponent, Question, Selection, Session, in_game};
 use crate::app::settings::{Settings, Theme};
 use crate::app::theme::{self, UiColours, ui_colours};
 use crate::rules::Colour;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        game_ui.in_set(DrawScreen).run_if(in_state(Screen::Game).and_then(resource_exists::<Session>)),
-    );
+    app.add_systems(EguiPrimaryContextPass, game_ui.in_set(DrawScreen).run_if(in_game));
 }
 
 fn to_egui(r: Rect) -> egui::Rect {
