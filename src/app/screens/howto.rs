@@ -1,6 +1,8 @@
 //! How to play: the rules in short sections, each with a small board that plays its
 //! example out (the worked example of rules.md among them), in Turkish and English.
 
+use std::collections::HashMap;
+
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText, Stroke};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -22,6 +24,7 @@ fn howto_ui(
     settings: Res<Settings>,
     return_to: Res<ReturnTo>,
     mut next: ResMut<NextState<Screen>>,
+    mut replays: Local<Replays>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
@@ -45,7 +48,7 @@ fn howto_ui(
                     ui.add_space(6.0);
                     let side = ui.available_width().min(280.0);
                     ui.vertical_centered(|ui| {
-                        diagram(ui, &colours, &section.diagram, side, time);
+                        diagram(ui, &colours, &section.diagram, &mut replays, side, time);
                         theme::text(ui, RichText::new(section.diagram.caption).size(theme::SMALL).italics());
                     });
                 });
@@ -62,6 +65,17 @@ fn howto_ui(
 const STEP: f64 = 1.6;
 /// The part of a step the move itself takes (the rest is a pause).
 const MOVING: f64 = 0.45;
+
+/// The positions of each diagram and its moves, worked out through the rules once (not
+/// every frame the diagram is drawn).
+#[derive(Default)]
+pub(super) struct Replays(HashMap<(&'static str, &'static [&'static str]), (Vec<Position>, Vec<Move>)>);
+
+impl Replays {
+    fn of(&mut self, d: &Diagram) -> &(Vec<Position>, Vec<Move>) {
+        self.0.entry((d.position, d.moves)).or_insert_with(|| positions(d))
+    }
+}
 
 /// The positions of a diagram, one before each move and one at the end; a diagram
 /// that does not parse (it cannot: the text's tests check them) shows an empty board.
@@ -85,7 +99,7 @@ fn positions(d: &Diagram) -> (Vec<Position>, Vec<Move>) {
 }
 
 /// Draws a small board and plays the diagram's moves out on it, over and over.
-pub(super) fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, side: f32, time: f64) {
+pub(super) fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, replays: &mut Replays, side: f32, time: f64) {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     theme::track(ui, &response, "diagram", false);
     let variant = VariantKind::Nine.variant();
@@ -102,7 +116,7 @@ pub(super) fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, side: f32, 
     for p in 0..variant.len() as u8 {
         painter.circle_filled(at(p), unit * 0.09, c.line);
     }
-    let (positions, moves) = positions(d);
+    let (positions, moves) = replays.of(d);
     let cycle = (moves.len() as f64 + 1.0) * STEP;
     let t = time % cycle;
     let k = ((t / STEP) as usize).min(moves.len());

@@ -56,6 +56,7 @@ fn menu(
     mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<Command>,
     store_notice: Option<Res<StoreNotice>>,
+    mut replays: Local<super::howto::Replays>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
@@ -86,7 +87,8 @@ fn menu(
                     if room >= 560.0 {
                         ui.vertical_centered(|ui| {
                             let side = (width * 0.5).min(room * 0.28).min(220.0);
-                            super::howto::diagram(ui, &theme::ui_colours(theme_now), &EMBLEM, side, time);
+                            let colours = theme::ui_colours(theme_now);
+                            super::howto::diagram(ui, &colours, &EMBLEM, &mut replays, side, time);
                         });
                         ui.add_space(12.0);
                     }

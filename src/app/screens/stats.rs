@@ -78,10 +78,15 @@ fn stats_ui(
     settings: Res<Settings>,
     history: Option<Res<History>>,
     mut next: ResMut<NextState<Screen>>,
+    mut tallied: Local<Vec<Line>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
-    let lines = history.as_ref().map(|h| summarize(&h.0)).unwrap_or_default();
+    // The history changes once a game: add it up then, not every frame.
+    if let Some(h) = history.as_ref().filter(|h| h.is_changed()) {
+        *tallied = summarize(&h.0);
+    }
+    let lines = &*tallied;
     let mut root = super::root_ui(&ctx);
     root.scope_builder(egui::UiBuilder::new().max_rect(column_rect(&ctx, 640.0)), |ui| {
         if top_bar(ui, lang, word(lang, Word::Statistics)) {
@@ -95,7 +100,7 @@ fn stats_ui(
                     theme::text(ui, RichText::new(word(lang, Word::NoGamesYet)).size(theme::BODY));
                 });
             }
-            for line in &lines {
+            for line in lines {
                 theme::card_frame(settings.theme).show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     let who = match line.opponent {
