@@ -199,7 +199,8 @@ impl Store {
         }
     }
 
-    /// The finished games, oldest first.
+    /// The finished games, oldest first, as stored (read once at start: the `History`
+    /// resource is the copy in memory from then on).
     pub fn history(&mut self) -> Vec<FinishedGame> {
         match self.read::<HistoryRecord>(HISTORY) {
             Some(HistoryRecord::V1(games)) => games,
@@ -207,12 +208,11 @@ impl Store {
         }
     }
 
-    /// Adds the session's game to the history if it is over and not there yet (a rematch,
-    /// an undo after the end and a replay, or a restart never count it twice). Whether
-    /// it was added.
-    pub fn record_finished(&mut self, session: &Session) -> bool {
+    /// Adds the session's game to `games` (the history in memory) and to the store, if it
+    /// is over and not there yet (a rematch, an undo after the end and a replay, or a
+    /// restart never count it twice). Whether it was added.
+    pub fn record_finished(&mut self, games: &mut Vec<FinishedGame>, session: &Session) -> bool {
         let Some(result) = session.result() else { return false };
-        let mut games = self.history();
         if games.iter().any(|g| g.id == session.id) {
             return false;
         }
@@ -226,7 +226,8 @@ impl Store {
         });
         let extra = games.len().saturating_sub(HISTORY_LEN);
         games.drain(..extra);
-        self.write(HISTORY, &HistoryRecord::V1(games));
+        // (the record owns its list: one clone a finished game)
+        self.write(HISTORY, &HistoryRecord::V1(games.clone()));
         true
     }
 
@@ -273,14 +274,14 @@ impl Plugin for StorePlugin {
             defaults
         });
         let settings = self.overridden.apply(&stored, &self.launch);
+        let mut history = store.history();
         if app.world().get_resource::<Session>().is_none()
             && let Some(session) = store.load_game()
         {
             // a game that ended just before the app stopped is recorded now
-            store.record_finished(&session);
+            store.record_finished(&mut history, &session);
             app.insert_resource(session);
         }
-        let history = store.history();
         app.insert_resource(History(history));
         app.add_message::<WindowCloseRequested>().add_message::<AppLifecycle>();
         app.insert_resource(StoreNotice(store.damage.clone()))
@@ -324,9 +325,11 @@ fn record_results(
 ) {
     if over.read().count() > 0
         && let Some(session) = session
-        && store.record_finished(&session)
     {
-        history.0 = store.history();
+        // `History` is marked changed only when a game was added
+        if store.record_finished(&mut history.bypass_change_detection().0, &session) {
+            history.set_changed();
+        }
     }
 }
 
