@@ -21,6 +21,7 @@ USAGE
   dokuz review --moves \"M1 M2 ...\" [--time-ms N] [POSITION OPTIONS]
                                        every move graded from the computer's side, one line
                                        each: number, move, grade, better move, evaluation
+  dokuz ratings                        the levels' ratings and the matches they come from
   dokuz bench                          perft and search speed from fixed positions
   dokuz --help
 

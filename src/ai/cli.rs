@@ -85,6 +85,11 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             }
             Ok(())
         }
+        "ratings" => {
+            o.no_words_for("ratings")?;
+            super::rating::describe(print);
+            Ok(())
+        }
         "match" => {
             let [a, b] = o.words.as_slice() else {
                 return Err("match needs two levels, e.g. 'dokuz match hard medium --games 10'".into());

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod endgame;
 pub mod eval;
+pub mod rating;
 pub mod review;
 pub mod search;
 pub mod tt;
