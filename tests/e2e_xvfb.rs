@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -132,6 +133,34 @@ fn xvfb(display: &str, size: &str) -> Kill {
 /// Every screen at a phone's and a desktop's sizes, in both languages (and the game in
 /// progress and over): the game's own layout check finds nothing overlapping and nothing
 /// cut off.
+/// Marks a layout case that needs a history of finished games in its data folder.
+const HISTORY: &str = "(history)";
+
+/// A store in `dir` holding `n` finished games, against each level in turn and between two
+/// players, played out by Easy's moves on both sides (random but legal, so the results
+/// vary), as the statistics and the history show them.
+fn history_store(dir: &Path, n: usize) {
+    use dokuz_tas::ai::{Level, Limits, think};
+    use dokuz_tas::app::model::{GameSetup, Opponent, Session};
+    use dokuz_tas::app::store::Store;
+    let mut store = Store::open(dir);
+    let mut games = Vec::new();
+    let stop = AtomicBool::new(false);
+    for k in 0..n {
+        let opponent = match k % 5 {
+            4 => Opponent::TwoPlayers,
+            i => Opponent::Computer(Level::ALL[i]),
+        };
+        let mut s = Session::start(&GameSetup { opponent, ..GameSetup::default() }, k as u32, 0);
+        while !s.is_over() {
+            let seed = (k * 1000 + s.game.ply()) as u64;
+            let t = think(&s.game, Level::Easy, Limits::default(), seed, &stop).expect("a legal move");
+            s.game.push(t.best);
+        }
+        assert!(store.record_finished(&mut games, &s));
+    }
+}
+
 #[test]
 fn every_screen_fits_every_window_in_both_languages() {
     if skip_or_check_tools() {
@@ -143,12 +172,16 @@ fn every_screen_fits_every_window_in_both_languages() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut failures = Vec::new();
     let mut checked = 0;
+    // (a history of finished games is written for the cases marked HISTORY)
     let cases: Vec<(&str, Vec<&str>)> = vec![
         ("menu", vec![]),
         ("newgame", vec![]),
         ("settings", vec![]),
         ("howto", vec![]),
         ("stats", vec![]),
+        ("stats", vec![HISTORY]),
+        ("history", vec![HISTORY]),
+        ("review", vec![HISTORY]),
         ("game", vec!["--two-players", "--moves", "d6 d2 f4 b4 f6 b6"]),
         ("game", vec!["--two-players", "--variant", "six", "--moves", SIX_WON]),
     ];
@@ -158,10 +191,14 @@ fn every_screen_fits_every_window_in_both_languages() {
                 let shot = dir.join(format!("{screen}-{size}-{lang}-{checked}.png"));
                 let shot_text = shot.to_string_lossy().into_owned();
                 // each run on a data folder of its own: nothing of one run shows in the next
-                let data = dir.join(format!("data-{checked}")).to_string_lossy().into_owned();
+                let data_dir = dir.join(format!("data-{checked}"));
+                if extra.contains(&HISTORY) {
+                    history_store(&data_dir, 30);
+                }
+                let data = data_dir.to_string_lossy().into_owned();
                 let mut args = vec!["--screen", screen, "--window", size, "--lang", lang, "--screenshot", &shot_text];
                 args.extend(["--data-dir", data.as_str()]);
-                args.extend(extra.iter().copied());
+                args.extend(extra.iter().copied().filter(|&e| e != HISTORY));
                 let out = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
                     .args(&args)
                     .env("DISPLAY", &display)

@@ -11,7 +11,8 @@ use super::search::{WIN, WIN_BOUND};
 use super::{Level, Limits, think};
 use crate::rules::{Game, Move, Status};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// From the best to the worst: `grade >= Grade::Mistake` is a mistake or worse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Grade {
     Best,
     Good,

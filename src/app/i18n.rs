@@ -3,6 +3,7 @@
 
 use super::model::{EndReason, GameResult, Info};
 use crate::ai::Level;
+use crate::ai::review::Grade;
 use crate::rules::{Colour, Illegal, VariantKind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -70,7 +71,22 @@ pub enum Word {
     Continue,
     HowToPlay,
     Statistics,
-    StatsLater,
+    Rating,
+    RatingLine,
+    Levels,
+    ResultsPerLevel,
+    ShortestWin,
+    Mills,
+    Captured,
+    ResetStats,
+    ResetQuestion,
+    ResetYes,
+    TapToView,
+    Review,
+    Reviewing,
+    NextMistake,
+    Better,
+    MoveOf,
     Start,
     Back,
     Menu,
@@ -168,8 +184,38 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, HowToPlay) => "How to play",
         (Lang::Tr, Statistics) => "İstatistikler",
         (Lang::En, Statistics) => "Statistics",
-        (Lang::Tr, StatsLater) => "Puan, grafikler ve oyunları tahtada inceleme bir sonraki sürümde geliyor.",
-        (Lang::En, StatsLater) => "Rating, charts and reviewing games on the board come in the next version.",
+        (Lang::Tr, Rating) => "Puanın",
+        (Lang::En, Rating) => "Your rating",
+        (Lang::Tr, RatingLine) => "Bilgisayara karşı her oyundan sonra puanın",
+        (Lang::En, RatingLine) => "Your rating after each game against the computer",
+        (Lang::Tr, Levels) => "Seviyeler",
+        (Lang::En, Levels) => "The levels",
+        (Lang::Tr, ResultsPerLevel) => "Seviyelere karşı sonuçların",
+        (Lang::En, ResultsPerLevel) => "Your results against each level",
+        (Lang::Tr, ShortestWin) => "En kısa galibiyet",
+        (Lang::En, ShortestWin) => "Shortest win",
+        (Lang::Tr, Mills) => "Dize",
+        (Lang::En, Mills) => "Mills",
+        (Lang::Tr, Captured) => "Alınan taş",
+        (Lang::En, Captured) => "Captured",
+        (Lang::Tr, ResetStats) => "İstatistikleri sil",
+        (Lang::En, ResetStats) => "Reset statistics",
+        (Lang::Tr, ResetQuestion) => "Tüm oyun geçmişi, istatistikler ve puanın silinsin mi? Geri alınamaz.",
+        (Lang::En, ResetQuestion) => "Delete the whole history, the statistics and your rating? This cannot be undone.",
+        (Lang::Tr, ResetYes) => "Evet, sil",
+        (Lang::En, ResetYes) => "Yes, delete",
+        (Lang::Tr, TapToView) => "Bir oyuna dokun: tahtada hamle hamle gez ve incele.",
+        (Lang::En, TapToView) => "Tap a game to step through it on the board and review it.",
+        (Lang::Tr, Review) => "İncele",
+        (Lang::En, Review) => "Review",
+        (Lang::Tr, Reviewing) => "İnceleniyor",
+        (Lang::En, Reviewing) => "Reviewing",
+        (Lang::Tr, NextMistake) => "Sonraki hata",
+        (Lang::En, NextMistake) => "Next mistake",
+        (Lang::Tr, Better) => "daha iyisi",
+        (Lang::En, Better) => "better",
+        (Lang::Tr, MoveOf) => "Hamle",
+        (Lang::En, MoveOf) => "Move",
         (Lang::Tr, Played) => "Oynanan",
         (Lang::En, Played) => "Played",
         (Lang::Tr, Won) => "Kazanılan",
@@ -239,6 +285,26 @@ pub fn colour(lang: Lang, c: Colour) -> &'static str {
         (Lang::Tr, Colour::Black) => "Siyah",
         (Lang::En, Colour::White) => "White",
         (Lang::En, Colour::Black) => "Black",
+    }
+}
+
+/// A reviewed move's grade.
+pub fn grade(lang: Lang, g: Grade) -> &'static str {
+    match (lang, g) {
+        (Lang::Tr, Grade::Best) => "en iyi hamle",
+        (Lang::Tr, Grade::Good) => "iyi",
+        (Lang::Tr, Grade::Inaccuracy) => "eksik",
+        (Lang::Tr, Grade::Mistake) => "hata",
+        (Lang::Tr, Grade::Blunder) => "büyük hata",
+        (Lang::Tr, Grade::ThrowsWin) => "kazancı kaçırır",
+        (Lang::Tr, Grade::ThrowsDraw) => "beraberliği kaçırır",
+        (Lang::En, Grade::Best) => "best",
+        (Lang::En, Grade::Good) => "good",
+        (Lang::En, Grade::Inaccuracy) => "inaccuracy",
+        (Lang::En, Grade::Mistake) => "mistake",
+        (Lang::En, Grade::Blunder) => "blunder",
+        (Lang::En, Grade::ThrowsWin) => "throws away the win",
+        (Lang::En, Grade::ThrowsDraw) => "throws away the draw",
     }
 }
 
@@ -327,6 +393,8 @@ pub fn info(lang: Lang, i: Info) -> &'static str {
         (Lang::En, Info::ComputersTurn) => "It is the computer's turn.",
         (Lang::Tr, Info::SelectPieceFirst) => "Önce kendi taşlarından birine dokun.",
         (Lang::En, Info::SelectPieceFirst) => "Tap one of your own pieces first.",
+        (Lang::Tr, Info::Viewing) => "Bu bitmiş bir oyun: hamleler arasında ◀ ▶ ile gez.",
+        (Lang::En, Info::Viewing) => "This is a finished game: step through it with ◀ ▶.",
     }
 }
 

@@ -181,6 +181,21 @@ fn keys(
             KeyCode::ArrowRight => Some(Vec2::X),
             _ => None,
         };
+        // a game of the history: the arrows step through it, Home and End go to its ends
+        if session.viewing.is_some() {
+            let command = match k.key_code {
+                KeyCode::ArrowLeft => Some(Command::Undo),
+                KeyCode::ArrowRight => Some(Command::Redo),
+                KeyCode::Home => Some(Command::GoTo(0)),
+                KeyCode::End => Some(Command::GoTo(usize::MAX)),
+                KeyCode::Escape => Some(Command::Menu),
+                _ => None,
+            };
+            if let Some(c) = command {
+                commands.write(c);
+                continue;
+            }
+        }
         if let Some(dir) = direction {
             let here = selection.focus.map_or(Vec2::ZERO, |p| layout.0.point(variant, p));
             let next = match selection.focus {

@@ -26,7 +26,9 @@ Options (each changes this run only):
   --data-dir DIR                     keep settings and progress in DIR (default: the
                                      platform's data folder)
   --window WIDTHxHEIGHT              window size in logical pixels, e.g. 1024x768
-  --screen menu|newgame|game|settings|howto|stats   the screen to open
+  --screen menu|newgame|game|settings|howto|stats|history|review
+                                     the screen to open (history: the newest finished game on
+                                     the board; review: the same, its review started)
   --moves \"M1 M2 ...\"                start a game with these moves played (opens the game)
   --screenshot FILE.png              draw the screen, save it, print the layout check and quit:
                                      `layout: N widgets, O overlapping, X outside the window`
@@ -56,6 +58,10 @@ pub struct LaunchOptions {
     pub screen: Option<Screen>,
     /// `--screen newgame`: the menu with its New game card open.
     pub new_game_card: bool,
+    /// `--screen history` / `review`: the newest finished game opened on the board (and
+    /// its review started).
+    /// `Some(true)` starts the review.
+    pub open_last: Option<bool>,
     /// A game to open with, from `--moves`.
     pub game: Option<Session>,
     pub screenshot: Option<PathBuf>,
@@ -153,9 +159,17 @@ impl LaunchOptions {
                         "settings" => Screen::Settings,
                         "howto" => Screen::HowToPlay,
                         "stats" => Screen::Stats,
+                        "history" => {
+                            o.open_last = Some(false);
+                            Screen::Stats
+                        }
+                        "review" => {
+                            o.open_last = Some(true);
+                            Screen::Stats
+                        }
                         v => {
                             return Err(format!(
-                                "--screen takes menu, newgame, game, settings, howto or stats, not '{v}'"
+                                "--screen takes menu, newgame, game, settings, howto, stats, history or review, not '{v}'"
                             ));
                         }
                     })

@@ -20,6 +20,7 @@ pub mod model;
 pub mod pieces;
 pub mod play;
 pub mod progress;
+pub mod review_task;
 pub mod screens;
 pub mod settings;
 pub mod store;
@@ -52,7 +53,7 @@ impl Plugin for CorePlugin {
         // board in the frame the game starts (before its pieces are laid out).
         app.add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems).run_if(resource_exists::<Session>))
             .add_systems(Update, update_layout.in_set(AppSet::Computer).run_if(resource_exists::<Session>))
-            .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin));
+            .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin, review_task::plugin));
     }
 }
 
@@ -129,6 +130,16 @@ pub fn run(options: LaunchOptions) -> AppExit {
     // (set_if_neq: the menu is already the first screen, and entering it again would close
     // a New game card asked for on the command line)
     NextState::set_if_neq(&mut app.world_mut().resource_mut::<NextState<Screen>>(), first);
+    // the newest finished game, opened on the board (and reviewed)
+    if let Some(review) = options.open_last {
+        let newest = app.world().get_resource::<store::History>().and_then(|h| h.0.last().map(|g| g.id));
+        if let Some(id) = newest {
+            app.world_mut().write_message(model::Command::ViewGame(id));
+            if review {
+                app.world_mut().write_message(model::Command::Review);
+            }
+        }
+    }
     if options.new_game_card {
         app.insert_resource(screens::menu::MenuView::NewGame);
     }

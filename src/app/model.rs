@@ -111,6 +111,22 @@ pub struct Session {
     pub resigned: Option<Colour>,
     /// Names this game in the history of finished games, so that it is recorded once.
     pub id: u64,
+    /// Set when this is a finished game of the history, opened to step through (and to
+    /// review): it is not played, saved or recorded, and the game in progress waits in it.
+    pub viewing: Option<Box<Viewing>>,
+}
+
+/// A finished game opened from the history.
+#[derive(Clone, Debug)]
+pub struct Viewing {
+    /// How it ended (a resignation is not in the moves).
+    pub result: GameResult,
+    /// When it ended, in seconds since 1970.
+    pub ended: u64,
+    /// The game in progress when this one was opened: it comes back when the player leaves.
+    pub kept: Option<Session>,
+    /// The screen it was opened from (the statistics, or the game-over card), where Back goes.
+    pub from: Screen,
 }
 
 /// A name for a new game: the time in nanoseconds, made unique within the process.
@@ -145,11 +161,41 @@ impl Session {
             human,
             resigned: None,
             id: new_game_id(),
+            viewing: None,
+        }
+    }
+
+    /// A finished game of the history, opened at its end to step through. `kept` is the
+    /// game in progress, which comes back when the player leaves.
+    pub fn viewing(game: Game, opponent: Opponent, human: Option<Colour>, id: u64, viewing: Viewing) -> Self {
+        let kept = viewing.kept.as_ref();
+        Session {
+            game,
+            number: kept.map_or(0, |k| k.number),
+            revision: kept.map_or(0, |k| k.revision + 1),
+            opponent,
+            human: human.unwrap_or(Colour::White),
+            resigned: None,
+            id,
+            viewing: Some(Box::new(viewing)),
+        }
+    }
+
+    /// The game in progress: this one, or while a game of the history is open, the one
+    /// kept aside (if any).
+    pub fn in_play(&self) -> Option<&Session> {
+        match &self.viewing {
+            Some(v) => v.kept.as_ref(),
+            None => Some(self),
         }
     }
 
     /// The result once the game is over: by the rules or by resignation.
     pub fn result(&self) -> Option<GameResult> {
+        // a game of the history shows its result at its last move
+        if let Some(v) = &self.viewing {
+            return (!self.game.can_redo()).then_some(v.result);
+        }
         if let Some(c) = self.resigned {
             return Some(GameResult { winner: Some(c.opponent()), reason: EndReason::Resigned });
         }
@@ -179,19 +225,23 @@ impl Session {
 
     /// A game that starting over would throw away: moves made and not finished.
     pub fn in_progress(&self) -> bool {
-        self.game.ply() > 0 && !self.is_over()
+        self.viewing.is_none() && self.game.ply() > 0 && !self.is_over()
     }
 
     /// The computer's level if it is the computer's turn in a game still going on.
     pub fn computer_to_move(&self) -> Option<Level> {
         match self.opponent {
-            Opponent::Computer(level) if self.game.position().side != self.human && !self.is_over() => Some(level),
+            Opponent::Computer(level)
+                if self.viewing.is_none() && self.game.position().side != self.human && !self.is_over() =>
+            {
+                Some(level)
+            }
             _ => None,
         }
     }
 
     pub fn human_to_move(&self) -> bool {
-        !self.is_over() && self.computer_to_move().is_none()
+        self.viewing.is_none() && !self.is_over() && self.computer_to_move().is_none()
     }
 
     /// The human's colour against the computer; none in a two-player game.
@@ -232,6 +282,8 @@ pub enum Info {
     DoubleMill,
     ComputersTurn,
     SelectPieceFirst,
+    /// A tap on a game of the history: it is stepped through, not played.
+    Viewing,
 }
 
 /// A message to the player, e.g. why a tap was refused.
@@ -306,8 +358,16 @@ pub enum Command {
     Answer(bool),
     /// Back to the game in progress.
     Continue,
-    /// To the menu; the game stays and "Continue" brings it back.
+    /// To the menu; the game stays and "Continue" brings it back. From a game of the
+    /// history: back to the statistics, and the game in progress comes back.
     Menu,
+    /// Opens the finished game with this id from the history, at its end.
+    ViewGame(u64),
+    /// In a game of the history: to the position after this many moves (at most the last).
+    GoTo(usize),
+    /// Reviews the game of the history on screen (in the background), or stops that.
+    Review,
+    CancelReview,
 }
 
 /// A move was played; the pieces animate it and the sound plays it.

@@ -6,10 +6,11 @@ use bevy::prelude::*;
 
 use super::model::{
     AppSet, Asking, BoardReset, BoardTap, Command, ComputerMove, GameOver, Info, MoveApplied, Notice, NoticeText,
-    Opponent, Question, Screen, Selection, Session, TapRefused, in_game,
+    Opponent, Question, Screen, Selection, Session, TapRefused, Viewing, in_game,
 };
 use super::settings::Settings;
-use crate::rules::game::{check_move, check_step};
+use super::store::History;
+use crate::rules::game::{GameRecord, check_move, check_step};
 use crate::rules::movegen;
 use crate::rules::notation::MoveSyntax;
 use crate::rules::{Game, Illegal, Move};
@@ -151,6 +152,10 @@ fn handle_taps(
         if !tap.from_keyboard {
             selection.focus_shown = false;
         }
+        if session.viewing.is_some() {
+            notice.show(NoticeText::Info(Info::Viewing));
+            continue;
+        }
         if session.is_over() {
             notice.show(NoticeText::Refused(Illegal::GameOver));
             continue;
@@ -215,6 +220,7 @@ fn handle_commands(
     mut next: ResMut<NextState<Screen>>,
     mut resets: MessageWriter<BoardReset>,
     mut over: MessageWriter<GameOver>,
+    history: Option<Res<History>>,
 ) {
     let mut session = session;
     for command in incoming.read().copied() {
@@ -272,7 +278,48 @@ fn handle_commands(
                     NextState::set_if_neq(&mut next, Screen::Game);
                 }
             }
+            Command::Menu if session.as_ref().is_some_and(|s| s.viewing.is_some()) => {
+                // leaving a game of the history: the game in progress comes back
+                let back = session.as_ref().and_then(|s| s.viewing.as_ref()).map_or(Screen::Stats, |v| v.from);
+                let kept = session.as_mut().and_then(|s| s.viewing.as_mut().and_then(|v| v.kept.take()));
+                match kept {
+                    Some(mut kept) => {
+                        kept.revision = session.as_ref().map_or(0, |s| s.revision) + 1;
+                        commands.insert_resource(kept);
+                    }
+                    None => commands.remove_resource::<Session>(),
+                }
+                session = None;
+                NextState::set_if_neq(&mut next, back);
+            }
             Command::Menu => NextState::set_if_neq(&mut next, Screen::Menu),
+            Command::ViewGame(id) => {
+                let Some(finished) = history.as_ref().and_then(|h| h.0.iter().find(|g| g.id == id)) else { continue };
+                // The record is replayed through the rules; one that does not replay is not opened.
+                let record = GameRecord { redo: Vec::new(), ..finished.game.clone() };
+                let Ok(game) = Game::try_from(record) else { continue };
+                // a game of the history opened from a game of the history keeps the first one's kept game
+                let kept = session.as_deref().and_then(Session::in_play).cloned();
+                let from = if on_game { Screen::Game } else { Screen::Stats };
+                let viewing = Viewing { result: finished.result, ended: finished.ended, kept, from };
+                let viewed = Session::viewing(game, finished.opponent, finished.human, finished.id, viewing);
+                commands.insert_resource(viewed);
+                session = None;
+                changed = true;
+                NextState::set_if_neq(&mut next, Screen::Game);
+            }
+            Command::GoTo(ply) => {
+                if let Some(s) = session.as_mut().filter(|s| s.viewing.is_some()) {
+                    while s.game.ply() > ply && s.game.undo().is_some() {
+                        changed = true;
+                    }
+                    while s.game.ply() < ply && s.game.redo().is_some() {
+                        changed = true;
+                    }
+                }
+            }
+            // the review's task answers these
+            Command::Review | Command::CancelReview => {}
             // The computer's task answers hints.
             Command::Hint => {}
         }
@@ -293,7 +340,10 @@ fn undo(session: &mut Session) -> bool {
     if session.game.undo().is_none() {
         return false;
     }
-    if let Opponent::Computer(_) = session.opponent {
+    // a game of the history steps one move at a time
+    if let Opponent::Computer(_) = session.opponent
+        && session.viewing.is_none()
+    {
         while session.game.position().side != session.human && session.game.ply() > 0 {
             session.game.undo();
         }
@@ -305,7 +355,9 @@ fn redo(session: &mut Session) -> bool {
     if session.game.redo().is_none() {
         return false;
     }
-    if let Opponent::Computer(_) = session.opponent {
+    if let Opponent::Computer(_) = session.opponent
+        && session.viewing.is_none()
+    {
         while session.game.position().side != session.human && session.game.can_redo() {
             session.game.redo();
         }

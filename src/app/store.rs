@@ -86,6 +86,12 @@ pub struct FinishedGame {
 #[derive(serde::Serialize, serde::Deserialize)]
 enum HistoryRecord {
     V1(Vec<FinishedGame>),
+    /// Since the history can be reset: the finished game on screen when it was reset is
+    /// not recorded again on the next start.
+    V2 {
+        games: Vec<FinishedGame>,
+        forgotten: Option<u64>,
+    },
 }
 
 /// The open store, or none when even a fresh one could not be opened (the game then
@@ -94,6 +100,8 @@ enum HistoryRecord {
 pub struct Store {
     pkv: Option<PkvStore>,
     pub dir: PathBuf,
+    /// The finished game that was on screen when the history was reset: never recorded.
+    forgotten: Option<u64>,
     /// Where damaged data was kept aside (or what could not be done), for the player (told once).
     pub damage: Vec<String>,
 }
@@ -118,7 +126,7 @@ fn try_open(dir: &Path) -> Option<PkvStore> {
 impl Store {
     /// Opens (or creates) the store in `dir`; a damaged file is moved aside.
     pub fn open(dir: &Path) -> Store {
-        let mut store = Store { pkv: None, dir: dir.to_path_buf(), damage: Vec::new() };
+        let mut store = Store { pkv: None, dir: dir.to_path_buf(), forgotten: None, damage: Vec::new() };
         if let Err(e) = std::fs::create_dir_all(dir) {
             store.damage.push(format!("cannot create {}: {e}", dir.display()));
             return store;
@@ -191,7 +199,7 @@ impl Store {
     pub fn load_game(&mut self) -> Option<Session> {
         let GameInProgress::V1 { id, opponent, human, number, resigned, game } = self.read::<GameInProgress>(GAME)?;
         match Game::try_from(game) {
-            Ok(game) => Some(Session { game, number, revision: 0, opponent, human, resigned, id }),
+            Ok(game) => Some(Session { game, number, revision: 0, opponent, human, resigned, id, viewing: None }),
             Err(_) => {
                 self.set_aside(GAME);
                 None
@@ -204,6 +212,10 @@ impl Store {
     pub fn history(&mut self) -> Vec<FinishedGame> {
         match self.read::<HistoryRecord>(HISTORY) {
             Some(HistoryRecord::V1(games)) => games,
+            Some(HistoryRecord::V2 { games, forgotten }) => {
+                self.forgotten = forgotten;
+                games
+            }
             None => Vec::new(),
         }
     }
@@ -212,8 +224,8 @@ impl Store {
     /// is over and not there yet (a rematch, an undo after the end and a replay, or a
     /// restart never count it twice). Whether it was added.
     pub fn record_finished(&mut self, games: &mut Vec<FinishedGame>, session: &Session) -> bool {
-        let Some(result) = session.result() else { return false };
-        if games.iter().any(|g| g.id == session.id) {
+        let Some(result) = session.result().filter(|_| session.viewing.is_none()) else { return false };
+        if games.iter().any(|g| g.id == session.id) || self.forgotten == Some(session.id) {
             return false;
         }
         games.push(FinishedGame {
@@ -226,12 +238,27 @@ impl Store {
         });
         let extra = games.len().saturating_sub(HISTORY_LEN);
         games.drain(..extra);
-        // (the record owns its list: one clone a finished game)
-        self.write(HISTORY, &HistoryRecord::V1(games.clone()));
+        self.write_history(games);
         true
     }
 
+    /// Saves the game in progress (the one kept aside while a game of the history is
+    /// open, if that is what is on screen).
+    /// Deletes the history of finished games (in memory and in the store).
+    /// `on_screen` is the game in progress (finished or not): if it is over, it stays out.
+    pub fn clear_history(&mut self, games: &mut Vec<FinishedGame>, on_screen: Option<&Session>) {
+        games.clear();
+        self.forgotten = on_screen.filter(|s| s.is_over()).map(|s| s.id);
+        self.write_history(games);
+    }
+
+    fn write_history(&mut self, games: &[FinishedGame]) {
+        // (the record owns its list: one clone a change)
+        self.write(HISTORY, &HistoryRecord::V2 { games: games.to_vec(), forgotten: self.forgotten });
+    }
+
     pub fn save_game(&mut self, session: &Session) {
+        let Some(session) = session.in_play() else { return };
         let record = GameInProgress::V1 {
             id: session.id,
             opponent: session.opponent,
@@ -251,6 +278,11 @@ pub struct StoredSettings(pub Settings);
 /// The finished games, oldest first, as kept in the store (read once, then kept current).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct History(pub Vec<FinishedGame>);
+
+/// The player asked to delete the history of finished games (asked first, on the
+/// statistics screen).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ResetHistory;
 
 /// Damage found when the store was opened or read, for the menu to tell once.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -283,12 +315,12 @@ impl Plugin for StorePlugin {
             app.insert_resource(session);
         }
         app.insert_resource(History(history));
-        app.add_message::<WindowCloseRequested>().add_message::<AppLifecycle>();
+        app.add_message::<WindowCloseRequested>().add_message::<AppLifecycle>().add_message::<ResetHistory>();
         app.insert_resource(StoreNotice(store.damage.clone()))
             .insert_resource(settings.clone())
             .insert_resource(StoredSettings(stored))
             .insert_resource(store)
-            .add_systems(Last, (save_settings, (record_results, save_game).chain(), save_on_exit));
+            .add_systems(Last, (save_settings, (record_results, save_game).chain(), save_on_exit, reset_history));
     }
 }
 
@@ -357,5 +389,16 @@ fn save_on_exit(
         && let Some(session) = session
     {
         store.save_game(&session);
+    }
+}
+
+fn reset_history(
+    mut asked: MessageReader<ResetHistory>,
+    session: Option<Res<Session>>,
+    mut store: ResMut<Store>,
+    mut history: ResMut<History>,
+) {
+    if asked.read().count() > 0 {
+        store.clear_history(&mut history.0, session.as_deref().and_then(Session::in_play));
     }
 }

@@ -325,6 +325,11 @@ impl Game {
         Some(m)
     }
 
+    /// How many undone moves can be redone.
+    pub fn moves_ahead(&self) -> usize {
+        self.redo.len()
+    }
+
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
