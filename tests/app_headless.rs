@@ -4,6 +4,9 @@
 //! screens' entities, resigning and the questions asked first, hints, rematches and stale
 //! computer answers. (Tests that assert wall-clock times are in `timing.rs`.)
 
+mod app_common;
+use app_common::update_until;
+
 use std::time::Duration;
 
 use bevy::input::ButtonState;
@@ -366,17 +369,6 @@ fn settle(app: &mut App) {
     }
 }
 
-fn update_until(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
-    for _ in 0..2000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    panic!("timed out waiting for {what}");
-}
-
 #[test]
 fn the_computer_replies_and_undo_takes_back_both_moves() {
     let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Easy)));
@@ -671,4 +663,52 @@ fn a_rematch_swaps_the_colours_and_the_computer_opens() {
     assert_eq!(session.number, 1);
     assert_eq!(session.game.ply(), 0);
     update_until(&mut app, "the computer's opening move", |app| app.world().resource::<Session>().game.ply() == 1);
+}
+
+/// Learning mode: a blunder made through the real input path is not played until the
+/// player confirms it (the question names the better move); a good move is played once
+/// checked, without a question.
+#[test]
+fn learning_mode_asks_before_a_blunder() {
+    let mut s = settings(VariantKind::Nine, Opponent::TwoPlayers);
+    s.learning = true;
+    let mut app = app(s);
+    let rules = Rules::new(VariantKind::Nine);
+    // White wins at once with f2-g7 and a capture; anything else lets Black close a1-d1-g1
+    set_position(&mut app, rules, "W:a7,d7,f2 B:a1,d1,e4 w");
+    let board = VariantKind::Nine.variant();
+    let p = |name: &str| board.parse_point(name).expect("a point");
+    let asked = |app: &mut App| app.world().resource::<Asking>().0;
+    tap(&mut app, Device::Mouse, p("f2"));
+    tap(&mut app, Device::Mouse, p("f4"));
+    update_until(&mut app, "the check of f2-f4", |app| asked(app).is_some());
+    let Some(Question::Blunder { played, better, .. }) = asked(&mut app) else { panic!("not a blunder question") };
+    assert_eq!(played, Move::slide(p("f2"), p("f4")));
+    let better = better.expect("a better move");
+    assert_eq!((better.from, better.to), (p("f2"), p("g7")), "the winning step");
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0, "nothing played while asking");
+    // no: the move is not played and the player chooses again
+    app.world_mut().write_message(Command::Answer(false));
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+    assert!(asked(&mut app).is_none());
+    // the winning move is played once checked, without a question
+    tap(&mut app, Device::Mouse, p("f2"));
+    tap(&mut app, Device::Mouse, p("g7"));
+    tap(&mut app, Device::Mouse, p("a1"));
+    update_until(&mut app, "the winning move", |app| app.world().resource::<Session>().game.ply() == 1);
+    assert!(asked(&mut app).is_none());
+    assert_eq!(app.world().resource::<Session>().result().and_then(|r| r.winner), Some(Colour::White));
+    // undo, the blunder again, and yes: it is played
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    tap(&mut app, Device::Mouse, p("f2"));
+    tap(&mut app, Device::Mouse, p("f4"));
+    update_until(&mut app, "the question again", |app| asked(app).is_some());
+    app.world_mut().write_message(Command::Answer(true));
+    update_until(&mut app, "the confirmed blunder", |app| app.world().resource::<Session>().game.ply() == 1);
+    let game = &app.world().resource::<Session>().game;
+    assert_eq!(game.last_move(), Some(Move::slide(p("f2"), p("f4"))));
+    app.update();
+    assert_pieces_match(&mut app);
 }

@@ -3,6 +3,9 @@
 //! app is dropped and built again, command-line values that are not kept, and damaged
 //! stores that leave a running app with the damage kept aside and defaults in place.
 
+mod app_common;
+use app_common::update_until;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -305,5 +308,136 @@ fn a_game_that_ended_before_a_stop_is_recorded_on_the_next_start() {
     let h = history(&mut app);
     assert_eq!(h.len(), 1, "the finished game was recorded on start");
     assert_eq!(h[0].id, finished.id);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A store written by the first record versions (`tests/fixtures/store-v1`, made by the
+/// game at commit 1da6ba7) opens with everything in it: the settings migrated (the
+/// learning mode, which they did not have, off), the game in progress replayed, the
+/// history read; and what is saved after is read back in the new versions.
+#[test]
+fn a_store_of_the_first_record_versions_is_migrated() {
+    let dir = temp_dir("migration");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/store-v1").join(FILE);
+    std::fs::copy(&fixture, dir.join(FILE)).expect("copy the fixture");
+    let migrated = {
+        let mut app = app_plain(&dir);
+        assert!(app.world().resource::<StoreNotice>().0.is_empty(), "nothing was set aside");
+        let s = app.world().resource::<Settings>().clone();
+        assert_eq!(s.lang, dokuz_tas::app::i18n::Lang::En);
+        assert_eq!(s.theme, Theme::Dark);
+        assert!(!s.sound);
+        assert_eq!(s.setup.opponent, Opponent::Computer(dokuz_tas::ai::Level::Medium));
+        assert!(!s.learning, "a setting the old version did not have takes its default");
+        let session = app.world().resource::<Session>().clone();
+        let board = VariantKind::Nine.variant();
+        let moves: Vec<String> =
+            session.game.moves().iter().map(|&m| dokuz_tas::rules::notation::move_text(board, m)).collect();
+        assert_eq!(moves, ["d2", "d6", "b4"], "the game in progress, replayed");
+        let h = history(&mut app);
+        assert_eq!(h.len(), 1);
+        assert_eq!(h[0].game.moves.last().map(String::as_str), Some("f2-g7xa1"));
+        assert_eq!(h[0].result.winner, Some(Colour::White));
+        // a change is saved in the new version
+        let mut changed = s.clone();
+        changed.learning = true;
+        app.world_mut().resource_mut::<Settings>().set_if_neq(changed.clone());
+        frames(&mut app, 3);
+        changed
+    };
+    let mut app = app_plain(&dir);
+    assert_eq!(*app.world().resource::<Settings>(), migrated);
+    assert_eq!(history(&mut app).len(), 1);
+    assert!(kept_aside(&dir).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A finished game opens from the history on the board: it steps one move at a time,
+/// refuses taps, is reviewed in the background (every move graded), is neither saved
+/// over the game in progress nor recorded again, and Back brings the game in progress
+/// back.
+#[test]
+fn a_game_of_the_history_steps_reviews_and_gives_the_game_back() {
+    use dokuz_tas::ai::review::Grade;
+    use dokuz_tas::app::review_task::Review;
+    let dir = temp_dir("viewing");
+    let mut app = two_players(&dir);
+    worked_example(&mut app);
+    win(&mut app);
+    let finished = history(&mut app)[0].clone();
+    // a new game in progress, one move in
+    app.world_mut().write_message(Command::Rematch);
+    frames(&mut app, 2);
+    app.world_mut().write_message(BoardTap::pointer(VariantKind::Nine.variant().parse_point("d2")));
+    frames(&mut app, 2);
+    let in_progress = app.world().resource::<Session>().clone();
+    assert_eq!(in_progress.game.ply(), 1);
+    app.world_mut().write_message(Command::Menu);
+    frames(&mut app, 2);
+    app.world_mut().write_message(Command::ViewGame(finished.id));
+    frames(&mut app, 2);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    let viewed = app.world().resource::<Session>().clone();
+    assert!(viewed.viewing.is_some());
+    assert_eq!(viewed.id, finished.id);
+    assert_eq!(viewed.game.ply(), 1, "opened at its end");
+    assert_eq!(viewed.result(), Some(finished.result));
+    // back one move: the result is not shown before the end, and taps play nothing
+    app.world_mut().write_message(Command::Undo);
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0);
+    assert!(app.world().resource::<Session>().result().is_none());
+    app.world_mut().write_message(BoardTap::pointer(VariantKind::Nine.variant().parse_point("f2")));
+    app.world_mut().write_message(BoardTap::pointer(VariantKind::Nine.variant().parse_point("g7")));
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Session>().game.ply(), 0, "a game of the history is not played");
+    // the review grades its one move: the win, the best move
+    app.world_mut().write_message(Command::Review);
+    update_until(&mut app, "the review", |app| {
+        let r = app.world().resource::<Review>();
+        !r.running() && r.moves.len() == 1
+    });
+    let review = app.world().resource::<Review>();
+    assert_eq!(review.id, Some(finished.id));
+    assert_eq!(review.moves[0].grade, Grade::Best);
+    app.world_mut().write_message(Command::GoTo(usize::MAX));
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1);
+    assert_eq!(history(&mut app).len(), 1, "viewing records nothing");
+    // Back: the game in progress is back, where it was
+    app.world_mut().write_message(Command::Menu);
+    frames(&mut app, 3);
+    let back = app.world().resource::<Session>().clone();
+    assert!(back.viewing.is_none());
+    assert_eq!(back.id, in_progress.id);
+    assert_eq!(back.game.moves(), in_progress.game.moves());
+    drop(app);
+    // and it is the game kept on the device
+    let app = two_players(&dir);
+    let kept = app.world().resource::<Session>();
+    assert_eq!(kept.id, in_progress.id);
+    assert_eq!(kept.game.ply(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reset deletes the history, and the finished game still on screen is not recorded
+/// again on the next start.
+#[test]
+fn reset_empties_the_history_for_good() {
+    use dokuz_tas::app::store::ResetHistory;
+    let dir = temp_dir("reset");
+    {
+        let mut app = two_players(&dir);
+        worked_example(&mut app);
+        win(&mut app);
+        assert_eq!(history(&mut app).len(), 1);
+        app.world_mut().write_message(ResetHistory);
+        frames(&mut app, 2);
+        assert!(app.world().resource::<dokuz_tas::app::store::History>().0.is_empty());
+    }
+    let mut app = two_players(&dir);
+    assert!(app.world().resource::<Session>().is_over(), "the finished game is still the one on screen");
+    assert!(history(&mut app).is_empty());
+    assert!(app.world().resource::<dokuz_tas::app::store::History>().0.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }

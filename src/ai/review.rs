@@ -103,7 +103,6 @@ pub fn review(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveReview> {
-    let limits = Limits { threads: 1, ..limits };
     let mut replay = Game::from_position(game.rules(), *game.start_position());
     let total = game.moves().len();
     let mut out = Vec::with_capacity(total);
@@ -111,19 +110,26 @@ pub fn review(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let mover = replay.position().side;
-        let (best, best_score) = search(&replay, limits, stop);
-        let mut after = replay.clone();
-        after.push(played);
-        let played_score = if best == Some(played) { best_score } else { -search(&after, limits, stop).1 };
-        let g = if best == Some(played) { Grade::Best } else { grade(best_score, played_score) };
-        let better = best.filter(|&b| b != played && g != Grade::Best);
-        let eval = if mover == crate::rules::Colour::White { played_score } else { -played_score };
-        out.push(MoveReview { played, grade: g, better, eval });
-        replay = after;
+        out.push(review_move(&replay, played, limits, stop));
+        replay.push(played);
         progress(out.len(), total);
     }
     out
+}
+
+/// Grades `played` in `game` (a legal move of the side to move), `limits` per search, on
+/// one thread: the review of one move, and the learning mode's check before a move.
+pub fn review_move(game: &Game, played: Move, limits: Limits, stop: &AtomicBool) -> MoveReview {
+    let limits = Limits { threads: 1, ..limits };
+    let mover = game.position().side;
+    let (best, best_score) = search(game, limits, stop);
+    let mut after = game.clone();
+    after.push(played);
+    let played_score = if best == Some(played) { best_score } else { -search(&after, limits, stop).1 };
+    let g = if best == Some(played) { Grade::Best } else { grade(best_score, played_score) };
+    let better = best.filter(|&b| b != played && g != Grade::Best);
+    let eval = if mover == crate::rules::Colour::White { played_score } else { -played_score };
+    MoveReview { played, grade: g, better, eval }
 }
 
 /// An evaluation as text: `+0.45` (pieces, White's side) or `+M5` / `-M5` (White / Black

@@ -87,6 +87,9 @@ pub enum Word {
     NextMistake,
     Better,
     MoveOf,
+    PlayAnyway,
+    Learning,
+    LearningHelp,
     Start,
     Back,
     Menu,
@@ -214,6 +217,12 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, NextMistake) => "Next mistake",
         (Lang::Tr, Better) => "daha iyisi",
         (Lang::En, Better) => "better",
+        (Lang::Tr, PlayAnyway) => "Yine de oyna",
+        (Lang::En, PlayAnyway) => "Play it",
+        (Lang::Tr, Learning) => "Öğrenme kipi",
+        (Lang::En, Learning) => "Learning mode",
+        (Lang::Tr, LearningHelp) => "Büyük bir hata olacak hamleden önce oyun sorar ve daha iyisini söyler.",
+        (Lang::En, LearningHelp) => "Before a move that would be a blunder, the game asks and names a better one.",
         (Lang::Tr, MoveOf) => "Hamle",
         (Lang::En, MoveOf) => "Move",
         (Lang::Tr, Played) => "Oynanan",
@@ -285,6 +294,16 @@ pub fn colour(lang: Lang, c: Colour) -> &'static str {
         (Lang::Tr, Colour::Black) => "Siyah",
         (Lang::En, Colour::White) => "White",
         (Lang::En, Colour::Black) => "Black",
+    }
+}
+
+/// Learning mode's question before a blunder, naming the better move if there is one.
+pub fn blunder_question(lang: Lang, better: Option<&str>) -> String {
+    match (lang, better) {
+        (Lang::Tr, Some(b)) => format!("Bu hamle büyük bir hata. Daha iyisi: {b}. Yine de oynansın mı?"),
+        (Lang::Tr, None) => "Bu hamle büyük bir hata. Yine de oynansın mı?".to_string(),
+        (Lang::En, Some(b)) => format!("This move is a blunder. Better: {b}. Play it anyway?"),
+        (Lang::En, None) => "This move is a blunder. Play it anyway?".to_string(),
     }
 }
 
@@ -393,6 +412,8 @@ pub fn info(lang: Lang, i: Info) -> &'static str {
         (Lang::En, Info::ComputersTurn) => "It is the computer's turn.",
         (Lang::Tr, Info::SelectPieceFirst) => "Önce kendi taşlarından birine dokun.",
         (Lang::En, Info::SelectPieceFirst) => "Tap one of your own pieces first.",
+        (Lang::Tr, Info::Checking) => "Hamlen denetleniyor…",
+        (Lang::En, Info::Checking) => "Checking your move…",
         (Lang::Tr, Info::Viewing) => "Bu bitmiş bir oyun: hamleler arasında ◀ ▶ ile gez.",
         (Lang::En, Info::Viewing) => "This is a finished game: step through it with ◀ ▶.",
     }

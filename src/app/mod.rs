@@ -16,6 +16,7 @@ pub mod howto_text;
 pub mod i18n;
 pub mod input;
 pub mod launch;
+pub mod learning;
 pub mod model;
 pub mod pieces;
 pub mod play;
@@ -53,7 +54,14 @@ impl Plugin for CorePlugin {
         // board in the frame the game starts (before its pieces are laid out).
         app.add_systems(PreUpdate, update_layout.after(bevy::input::InputSystems).run_if(resource_exists::<Session>))
             .add_systems(Update, update_layout.in_set(AppSet::Computer).run_if(resource_exists::<Session>))
-            .add_plugins((play::plugin, input::plugin, pieces::plugin, ai_task::plugin, review_task::plugin));
+            .add_plugins((
+                play::plugin,
+                input::plugin,
+                pieces::plugin,
+                ai_task::plugin,
+                review_task::plugin,
+                learning::plugin,
+            ));
     }
 }
 

@@ -284,6 +284,8 @@ pub enum Info {
     SelectPieceFirst,
     /// A tap on a game of the history: it is stepped through, not played.
     Viewing,
+    /// Learning mode is checking the move just made.
+    Checking,
 }
 
 /// A message to the player, e.g. why a tap was refused.
@@ -321,6 +323,12 @@ pub enum Question {
     Resign,
     /// Start a new game (with the setup in the settings) over the one in progress.
     NewGame,
+    /// Learning mode: play a move that is a blunder? (`better` is the move to play instead.)
+    Blunder {
+        played: Move,
+        better: Option<Move>,
+        revision: u64,
+    },
 }
 
 /// The question on screen, if any; answered with `Command::Answer`.
@@ -368,6 +376,14 @@ pub enum Command {
     /// Reviews the game of the history on screen (in the background), or stops that.
     Review,
     CancelReview,
+}
+
+/// A player's move that learning mode has checked (or the player confirmed), to be
+/// played if the game is still at `revision`.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckedMove {
+    pub m: Move,
+    pub revision: u64,
 }
 
 /// A move was played; the pieces animate it and the sound plays it.

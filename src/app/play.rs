@@ -4,9 +4,10 @@
 
 use bevy::prelude::*;
 
+use super::learning::MoveCheck;
 use super::model::{
-    AppSet, Asking, BoardReset, BoardTap, Command, ComputerMove, GameOver, Info, MoveApplied, Notice, NoticeText,
-    Opponent, Question, Screen, Selection, Session, TapRefused, Viewing, in_game,
+    AppSet, Asking, BoardReset, BoardTap, CheckedMove, Command, ComputerMove, GameOver, Info, MoveApplied, Notice,
+    NoticeText, Opponent, Question, Screen, Selection, Session, TapRefused, Viewing, in_game,
 };
 use super::settings::Settings;
 use super::store::History;
@@ -23,13 +24,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ComputerMove>()
         .add_message::<TapRefused>()
         .add_message::<GameOver>()
+        .add_message::<CheckedMove>()
         .init_resource::<Selection>()
         .init_resource::<Notice>()
         .init_resource::<Asking>()
         .add_systems(OnEnter(Screen::Game), enter_game)
         .add_systems(
             Update,
-            (handle_commands, (handle_taps, apply_computer_moves, age_notice).chain().run_if(in_game))
+            (handle_commands, (handle_taps, apply_answers, age_notice).chain().run_if(in_game))
                 .chain()
                 .in_set(AppSet::Flow),
         );
@@ -136,10 +138,17 @@ fn handle_taps(
     mut applied: MessageWriter<MoveApplied>,
     mut refused: MessageWriter<TapRefused>,
     mut over: MessageWriter<GameOver>,
+    settings: Res<Settings>,
+    mut check: ResMut<MoveCheck>,
 ) {
     for tap in taps.read() {
         // While a question is on screen the board waits for the answer.
         if asking.0.is_some() {
+            continue;
+        }
+        // and while learning mode checks the move just made
+        if check.running() {
+            notice.show(NoticeText::Info(Info::Checking));
             continue;
         }
         let Some(point) = tap.point else {
@@ -181,6 +190,11 @@ fn handle_taps(
                     notice.text = None;
                 }
             }
+            Decision::Play(m) if settings.learning => {
+                // learning mode: played once checked, or asked first if a blunder
+                notice.show(NoticeText::Info(Info::Checking));
+                check.start(&session.game, m, session.revision);
+            }
             Decision::Play(m) => {
                 notice.text = None;
                 apply(&mut session, &mut selection, m, &mut applied, &mut over);
@@ -221,6 +235,7 @@ fn handle_commands(
     mut resets: MessageWriter<BoardReset>,
     mut over: MessageWriter<GameOver>,
     history: Option<Res<History>>,
+    mut checked: MessageWriter<CheckedMove>,
 ) {
     let mut session = session;
     for command in incoming.read().copied() {
@@ -260,6 +275,15 @@ fn handle_commands(
                             s.resigned = Some(s.resigning_colour());
                             s.revision += 1;
                             announce_end(s, &mut over);
+                            selection.selected = None;
+                            selection.pending = None;
+                        }
+                    }
+                    Some(Question::Blunder { played, revision, .. }) => {
+                        if yes {
+                            checked.write(CheckedMove { m: played, revision });
+                        } else {
+                            // the move is not played: the player chooses again
                             selection.selected = None;
                             selection.pending = None;
                         }
@@ -365,17 +389,27 @@ fn redo(session: &mut Session) -> bool {
     true
 }
 
-fn apply_computer_moves(
-    mut answers: MessageReader<ComputerMove>,
+/// Moves that come back from a background task: the computer's, and a player's that
+/// learning mode checked (or the player confirmed). Each is played only if the game is
+/// still at the revision it was found for and it is that side's turn.
+fn apply_answers(
+    mut computer: MessageReader<ComputerMove>,
+    mut checked: MessageReader<CheckedMove>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     mut applied: MessageWriter<MoveApplied>,
     mut over: MessageWriter<GameOver>,
 ) {
-    for answer in answers.read() {
-        let legal = session.game.legal_moves().contains(&answer.m);
-        if answer.revision == session.revision && session.computer_to_move().is_some() && legal {
-            apply(&mut session, &mut selection, answer.m, &mut applied, &mut over);
+    let answers: Vec<(Move, u64, bool)> = computer
+        .read()
+        .map(|a| (a.m, a.revision, true))
+        .chain(checked.read().map(|c| (c.m, c.revision, false)))
+        .collect();
+    for (m, revision, by_computer) in answers {
+        let turn = if by_computer { session.computer_to_move().is_some() } else { session.human_to_move() };
+        let legal = session.game.legal_moves().contains(&m);
+        if revision == session.revision && turn && legal {
+            apply(&mut session, &mut selection, m, &mut applied, &mut over);
         }
     }
 }

@@ -54,6 +54,8 @@ pub struct Settings {
     pub sound: bool,
     /// The next game's opponent, colour, variant and flying rule.
     pub setup: GameSetup,
+    /// Learning mode: before a move that would be a blunder is played, the game asks.
+    pub learning: bool,
 }
 
 impl Default for Settings {
@@ -64,6 +66,7 @@ impl Default for Settings {
             animation: Animation::Normal,
             sound: true,
             setup: GameSetup::default(),
+            learning: false,
         }
     }
 }
@@ -126,4 +129,5 @@ pub fn carry_change(stored: &mut Settings, before: &Settings, after: &Settings) 
     carry(&mut stored.setup.colour, before.setup.colour, after.setup.colour);
     carry(&mut stored.setup.variant, before.setup.variant, after.setup.variant);
     carry(&mut stored.setup.flying, before.setup.flying, after.setup.flying);
+    carry(&mut stored.learning, before.learning, after.learning);
 }

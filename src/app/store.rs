@@ -20,8 +20,9 @@ use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 use bevy_pkv::PkvStore;
 
-use super::model::{GameOver, GameResult, Opponent, Session};
-use super::settings::{Settings, carry_change};
+use super::i18n::Lang;
+use super::model::{GameOver, GameResult, GameSetup, Opponent, Session};
+use super::settings::{Animation, Settings, Theme, carry_change};
 use crate::rules::game::GameRecord;
 use crate::rules::{Colour, Game};
 
@@ -60,7 +61,26 @@ pub fn data_dir(chosen: Option<&Path>) -> PathBuf {
 /// with a frozen copy of the old shape and a migration.
 #[derive(serde::Serialize, serde::Deserialize)]
 enum SettingsRecord {
-    V1(Settings),
+    V1(SettingsV1),
+    /// Adds the learning mode.
+    V2(Settings),
+}
+
+/// The settings as the first version kept them (frozen: never change this shape).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SettingsV1 {
+    lang: Lang,
+    theme: Theme,
+    animation: Animation,
+    sound: bool,
+    setup: GameSetup,
+}
+
+impl From<SettingsV1> for Settings {
+    fn from(v1: SettingsV1) -> Settings {
+        let SettingsV1 { lang, theme, animation, sound, setup } = v1;
+        Settings { lang, theme, animation, sound, setup, learning: false }
+    }
 }
 
 /// The game in progress: who plays what, the game number, the moves and the redo list.
@@ -186,12 +206,13 @@ impl Store {
 
     pub fn load_settings(&mut self) -> Option<Settings> {
         match self.read::<SettingsRecord>(SETTINGS)? {
-            SettingsRecord::V1(s) => Some(s),
+            SettingsRecord::V1(old) => Some(old.into()),
+            SettingsRecord::V2(s) => Some(s),
         }
     }
 
     pub fn save_settings(&mut self, settings: &Settings) {
-        self.write(SETTINGS, &SettingsRecord::V1(settings.clone()));
+        self.write(SETTINGS, &SettingsRecord::V2(settings.clone()));
     }
 
     /// The game in progress, replayed through the rules; a record that does not replay is

@@ -84,7 +84,7 @@ fn game_ui(
         });
     }
     if let Some(q) = asking.0 {
-        question(&ctx, lang, settings.theme, q, &mut commands);
+        question(&ctx, lang, settings.theme, q, Some(&session.game), &mut commands);
     }
     Ok(())
 }
@@ -502,19 +502,31 @@ fn move_list(ui: &mut egui::Ui, lang: Lang, session: &Session) {
 }
 
 /// The question on screen, answered through a command.
-pub fn question(ctx: &egui::Context, lang: Lang, theme_now: Theme, q: Question, commands: &mut MessageWriter<Command>) {
+/// `game` names the moves of learning mode's question.
+pub fn question(
+    ctx: &egui::Context,
+    lang: Lang,
+    theme_now: Theme,
+    q: Question,
+    game: Option<&crate::rules::Game>,
+    commands: &mut MessageWriter<Command>,
+) {
     let (text, yes) = match q {
-        Question::Resign => (Word::ResignQuestion, Word::ResignYes),
-        Question::NewGame => (Word::NewGameQuestion, Word::NewGameYes),
+        Question::Resign => (word(lang, Word::ResignQuestion).to_string(), word(lang, Word::ResignYes)),
+        Question::NewGame => (word(lang, Word::NewGameQuestion).to_string(), word(lang, Word::NewGameYes)),
+        Question::Blunder { better, .. } => {
+            let better = better.zip(game).map(|(m, g)| g.move_text(m));
+            (i18n::blunder_question(lang, better.as_deref()), word(lang, Word::PlayAnyway))
+        }
     };
-    if let Some(a) = ask(ctx, lang, theme_now, text, yes) {
+    if let Some(a) = ask(ctx, lang, theme_now, &text, yes) {
         commands.write(Command::Answer(a));
     }
 }
 
 /// The question before something that cannot be taken back, over a dimmed screen: the
 /// answer once given. Enter answers yes, Esc no.
-pub fn ask(ctx: &egui::Context, lang: Lang, theme_now: Theme, text: Word, yes: Word) -> Option<bool> {
+pub fn ask(ctx: &egui::Context, lang: Lang, theme_now: Theme, text: &str, yes: &str) -> Option<bool> {
     let width = (ctx.viewport_rect().width() - 48.0).min(380.0);
     let mut answer = None;
     egui::Modal::new(egui::Id::new("question"))
@@ -522,14 +534,14 @@ pub fn ask(ctx: &egui::Context, lang: Lang, theme_now: Theme, text: Word, yes: W
         .area(egui::Modal::default_area(egui::Id::new("question")).anchor(Align2::CENTER_CENTER, egui::Vec2::ZERO))
         .show(ctx, |ui| {
             ui.set_width(width);
-            theme::text(ui, RichText::new(word(lang, text)).size(17.0).strong());
+            theme::text(ui, RichText::new(text).size(17.0).strong());
             ui.add_space(12.0);
             let half = (width - GAP) / 2.0;
             ui.horizontal(|ui| {
                 if theme::button(ui, word(lang, Word::Cancel), half, true).clicked() {
                     answer = Some(false);
                 }
-                if theme::primary_button(ui, word(lang, yes), half, theme_now).clicked() {
+                if theme::primary_button(ui, yes, half, theme_now).clicked() {
                     answer = Some(true);
                 }
             });

@@ -156,7 +156,7 @@ fn menu(
         settings.setup = setup;
     }
     if asking.0 == Some(Question::NewGame) {
-        super::game::question(&ctx, lang, theme_now, Question::NewGame, &mut commands);
+        super::game::question(&ctx, lang, theme_now, Question::NewGame, None, &mut commands);
     }
     Ok(())
 }

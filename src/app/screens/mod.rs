@@ -105,6 +105,11 @@ pub fn choices<T: PartialEq + Copy>(ui: &mut egui::Ui, label: &str, current: &mu
     ui.add_space(4.0);
 }
 
+/// A label above On and Off.
+pub fn on_off(ui: &mut egui::Ui, lang: Lang, label: &str, value: &mut bool) {
+    choices(ui, label, value, &[(true, word(lang, Word::On)), (false, word(lang, Word::Off))]);
+}
+
 /// The controls that choose the next game: opponent and level, your colour, variant,
 /// flying. Used by the menu's New game card and by Settings.
 pub fn setup_controls(ui: &mut egui::Ui, lang: Lang, setup: &mut GameSetup) {
@@ -127,12 +132,7 @@ pub fn setup_controls(ui: &mut egui::Ui, lang: Lang, setup: &mut GameSetup) {
     let variants: Vec<(VariantKind, &str)> = VariantKind::ALL.iter().map(|&v| (v, i18n::variant(lang, v))).collect();
     choices(ui, word(lang, Word::Variant), &mut setup.variant, &variants);
     if setup.variant.variant().can_fly {
-        choices(
-            ui,
-            word(lang, Word::Flying),
-            &mut setup.flying,
-            &[(true, word(lang, Word::On)), (false, word(lang, Word::Off))],
-        );
+        on_off(ui, lang, word(lang, Word::Flying), &mut setup.flying);
     }
 }
 

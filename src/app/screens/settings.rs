@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use super::{DrawScreen, ReturnTo, choices, column_rect, setup_controls, top_bar};
+use super::{DrawScreen, ReturnTo, choices, column_rect, on_off, setup_controls, top_bar};
 use crate::app::i18n::{Lang, Word, word};
 use crate::app::model::Screen;
 use crate::app::settings::{Animation, Settings, Theme};
@@ -77,15 +77,16 @@ fn settings_ui(
                 choices(ui, word(lang, Word::Language), &mut language, &[(Lang::Tr, "Türkçe"), (Lang::En, "English")]);
             });
             card(ui, word(lang, Word::Sound), &mut |ui| {
-                choices(
-                    ui,
-                    word(lang, Word::Sound),
-                    &mut sound,
-                    &[(true, word(lang, Word::On)), (false, word(lang, Word::Off))],
-                );
+                on_off(ui, lang, word(lang, Word::Sound), &mut sound);
+            });
+            let mut learning = s.learning;
+            card(ui, word(lang, Word::Learning), &mut |ui| {
+                on_off(ui, lang, word(lang, Word::Learning), &mut learning);
+                theme::text(ui, RichText::new(word(lang, Word::LearningHelp)).size(theme::SMALL));
             });
             s.lang = language;
             s.sound = sound;
+            s.learning = learning;
         });
     });
     settings.set_if_neq(s);

@@ -277,7 +277,10 @@ fn stats_ui(
             }
         });
     });
-    if *asking && let Some(yes) = super::game::ask(&ctx, lang, settings.theme, Word::ResetQuestion, Word::ResetYes) {
+    if *asking
+        && let Some(yes) =
+            super::game::ask(&ctx, lang, settings.theme, word(lang, Word::ResetQuestion), word(lang, Word::ResetYes))
+    {
         *asking = false;
         if yes {
             resets.write(ResetHistory);
