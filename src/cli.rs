@@ -14,9 +14,9 @@ USAGE
   dokuz status  [POSITION OPTIONS]     ongoing | white wins: R | black wins: R | draw: R
   dokuz position [POSITION OPTIONS]    the position text after the moves
   dokuz perft N [POSITION OPTIONS]     leaf positions at depth N (last line)
-  dokuz bestmove --level L [--time-ms N | --depth D] [--seed S] [--verbose] [POSITION OPTIONS]
+  dokuz bestmove --level L [--time-ms N | --depth D] [--threads N] [--seed S] [--verbose] [POSITION OPTIONS]
                                        the computer's move (last line)
-  dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--seed S] [--verbose] [--variant V]
+  dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--threads N] [--seed S] [--verbose] [--variant V]
               [--flying on|off]        N games, colours swapped every game
   dokuz review --moves \"M1 M2 ...\" [--time-ms N] [POSITION OPTIONS]
                                        every move graded from the computer's side, one line
@@ -37,6 +37,8 @@ LEVELS
   each level's own budget by F instead (hard 700/F ms against master 3000/F ms).
   bestmove --depth D searches exactly D plies instead (hard and master; the same seed
   then gives the same move). `match --verbose` adds each game's moves and, at the end, each level's think times.
+  --threads N caps master's search threads (default: every core; the game leaves one
+  core to the screen, so on two cores it searches on one).
 
 REVIEW
   Master searches each position for --time-ms (default 500) on one thread. Grades, from how
@@ -71,6 +73,8 @@ pub struct Options {
     /// Divides every level's own think time (match: keeps Hard and Master in proportion).
     pub scale: Option<f64>,
     pub seed: Option<u64>,
+    /// bestmove, match: at most this many search threads (Master uses every core).
+    pub threads: Option<usize>,
     pub verbose: bool,
     pub games: Option<u32>,
     /// Words that are not options (the depth of perft, the levels of match).
@@ -116,6 +120,13 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 o.scale = Some(number(value(args, &mut i, arg)?, arg)?).filter(|s: &f64| *s > 0.0).or(Some(1.0))
             }
             "--games" => o.games = Some(number(value(args, &mut i, arg)?, arg)?),
+            "--threads" => {
+                let n: usize = number(value(args, &mut i, arg)?, arg)?;
+                if n == 0 {
+                    return Err("--threads must be at least 1".into());
+                }
+                o.threads = Some(n);
+            }
             "--verbose" => o.verbose = true,
             _ if arg.starts_with("--") => return Err(format!("unknown option '{arg}'")),
             _ => o.words.push(arg.to_string()),

@@ -124,6 +124,13 @@ fn bestmove_errors() {
     assert!(e.contains("'three'"), "{e}");
     let e = dokuz(&["bestmove", "--level", "master", "--depth", "3", "--time-ms", "100"]).unwrap_err();
     assert!(e.contains("not both"), "{e}");
+    let e = dokuz(&["bestmove", "--level", "master", "--threads", "0"]).unwrap_err();
+    assert!(e.contains("--threads") && e.contains("at least 1"), "{e}");
+    // one thread at a fixed depth: a move, the same as without the cap
+    let one =
+        dokuz(&["bestmove", "--level", "master", "--depth", "4", "--seed", "3", "--threads", "1"]).expect("a move");
+    let any = dokuz(&["bestmove", "--level", "master", "--depth", "4", "--seed", "3"]).expect("a move");
+    assert_eq!(one.last(), any.last());
 }
 
 #[test]

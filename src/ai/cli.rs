@@ -37,6 +37,7 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 (Some(0), _) => return Err("--depth must be at least 1".into()),
                 (Some(d), _) => Limits { depth: Some(d), ..Limits::default() },
             };
+            let limits = with_threads(limits, o.threads);
             if o.depth.is_some() && time.is_some() {
                 return Err("bestmove takes --time-ms or --depth, not both".into());
             }
@@ -104,14 +105,23 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 (None, Some(scale)) => level.budget().map(|b| b.div_f64(scale)),
                 (None, None) => None,
             };
+            let limits = |level: Level, game: &Game| with_threads(level.limits_at(game, budget(level)), o.threads);
             let seed = o.seed.unwrap_or_else(rand::random);
             if a.knows_endgame() || b.knows_endgame() {
                 super::endgame::solved(o.rules());
             }
-            play_match(o.rules(), a, b, games, &budget, seed, o.verbose, print);
+            play_match(o.rules(), a, b, games, &limits, seed, o.verbose, print);
             Ok(())
         }
         other => Err(format!("unknown command '{other}' (try 'dokuz --help')")),
+    }
+}
+
+/// `limits` with at most `threads` search threads.
+fn with_threads(limits: Limits, threads: Option<usize>) -> Limits {
+    match threads {
+        Some(n) => Limits { threads: limits.threads.min(n).max(1), ..limits },
+        None => limits,
     }
 }
 
@@ -126,12 +136,13 @@ pub struct MatchGame {
     pub times: [Vec<Duration>; 2],
 }
 
-/// Plays one game; `seed` drives both sides' choices.
+/// Plays one game, each level searching with `limits(level, game)`; `seed` drives both
+/// sides' choices.
 pub fn play_game(
     rules: Rules,
     white: Level,
     black: Level,
-    budget: &dyn Fn(Level) -> Option<Duration>,
+    limits: &dyn Fn(Level, &Game) -> Limits,
     seed: u64,
 ) -> MatchGame {
     let mut game = Game::new(rules);
@@ -144,7 +155,7 @@ pub fn play_game(
         let mover = if side == Colour::White { white } else { black };
         let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(game.ply() as u64);
         let start = Instant::now();
-        let limits = mover.limits_at(&game, budget(mover));
+        let limits = limits(mover, &game);
         match think_with(&mut memories[side.index()], &game, mover, limits, seed, &stop) {
             Some(t) => game.push(t.best),
             None => break,
@@ -161,7 +172,7 @@ pub fn play_match(
     a: Level,
     b: Level,
     games: u32,
-    budget: &dyn Fn(Level) -> Option<Duration>,
+    limits: &dyn Fn(Level, &Game) -> Limits,
     seed: u64,
     verbose: bool,
     print: &mut dyn FnMut(&str),
@@ -171,7 +182,7 @@ pub fn play_match(
     let mut times: [Vec<Duration>; 2] = Default::default();
     for n in 0..games {
         let (white, black) = if n % 2 == 0 { (a, b) } else { (b, a) };
-        let r = play_game(rules, white, black, budget, seed.wrapping_add(n as u64));
+        let r = play_game(rules, white, black, limits, seed.wrapping_add(n as u64));
         let winner = match r.status {
             Status::Win { winner: Colour::White, .. } => Some(n % 2 == 0),
             Status::Win { winner: Colour::Black, .. } => Some(n % 2 == 1),

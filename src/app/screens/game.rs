@@ -457,25 +457,28 @@ fn buttons(
     let can_redo = game.can_redo() && session.resigned.is_none();
     let can_hint = session.human_to_move() && thinking.job.is_none();
     // Five slots: undo, redo, hint, resign, menu; once the game is over, rematch and
-    // review take the places of hint and resign.
+    // review take the places of redo, hint and resign.
     let cells = Cells::new(layout);
     let small = |w: Word| word(lang, w);
     if cells.put(ui, cells.at(0, 1), small(Word::Undo), can_undo, false, theme_now) {
         commands.write(Command::Undo);
     }
-    if cells.put(ui, cells.at(1, 1), small(Word::Redo), can_redo, false, theme_now) {
-        commands.write(Command::Redo);
-    }
     if session.is_over() {
-        if cells.put(ui, cells.at(2, 1), small(Word::Rematch), true, true, theme_now) {
+        // (nothing to redo at the end: a move played after an undo clears the redo list)
+        let (rematch, review) =
+            if layout.portrait { (cells.at(1, 2), cells.at(3, 1)) } else { (cells.at(2, 2), cells.at(1, 1)) };
+        if cells.put(ui, rematch, small(Word::Rematch), true, true, theme_now) {
             commands.write(Command::Rematch);
         }
         // the finished game opens as a game of the history, and its review starts
-        if cells.put(ui, cells.at(3, 1), small(Word::Review), true, false, theme_now) {
+        if cells.put(ui, review, small(Word::Review), true, false, theme_now) {
             commands.write(Command::ViewGame(session.id));
             commands.write(Command::Review);
         }
     } else {
+        if cells.put(ui, cells.at(1, 1), small(Word::Redo), can_redo, false, theme_now) {
+            commands.write(Command::Redo);
+        }
         if cells.put(ui, cells.at(2, 1), small(Word::Hint), can_hint, false, theme_now) {
             commands.write(Command::Hint);
         }
