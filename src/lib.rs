@@ -8,10 +8,10 @@ pub mod rules;
 #[cfg(feature = "app")]
 pub mod app;
 
-/// The one entry point of the game on every platform (the desktop binary calls it; on
-/// Android and iOS `bevy_main` exports it to the platform's launcher).
+/// The one entry point of the game on every platform: the desktop binary calls it, and
+/// on Android and iOS the `mobile` crate's `bevy_main` calls it from the platform's
+/// launcher.
 #[cfg(feature = "app")]
-#[bevy::prelude::bevy_main]
 pub fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match app::LaunchOptions::parse(&args) {

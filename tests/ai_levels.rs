@@ -475,3 +475,20 @@ fn master_thinks_twice_as_long_while_it_places() {
     assert!(g.position().placing_done());
     assert_eq!(Level::Master.limits_at(&g, None).time, Level::Master.budget());
 }
+
+/// On a phone Master thinks on at most two threads for half its time, placing included;
+/// the other levels keep their own limits.
+#[test]
+fn phone_limits_cap_master_only() {
+    use dokuz_tas::ai::PHONE_THREADS;
+    let start = Game::new(Rules::new(VariantKind::Nine));
+    let desktop = Level::Master.limits_at(&start, None);
+    let phone = Level::Master.phone_limits(desktop);
+    assert!(phone.threads <= PHONE_THREADS && phone.threads >= 1);
+    assert_eq!(phone.time, desktop.time.map(|t| t / 2), "half the time, doubled while placing as on the desktop");
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let own = level.limits_at(&start, None);
+        let on_phone = level.phone_limits(own);
+        assert_eq!((on_phone.time, on_phone.threads, on_phone.depth), (own.time, own.threads, own.depth));
+    }
+}

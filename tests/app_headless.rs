@@ -712,3 +712,116 @@ fn learning_mode_asks_before_a_blunder() {
     app.update();
     assert_pieces_match(&mut app);
 }
+
+fn finger(app: &mut App, phase: TouchPhase, id: u64, at: Vec2) {
+    app.world_mut().write_message(TouchInput { phase, position: at, window: WINDOW, force: None, id });
+    app.update();
+}
+
+/// Touch: a tap places, a drag slides, a touch the system cancels plays nothing, and a
+/// second finger makes a gesture that selects and plays nothing until every finger is up.
+#[test]
+fn touches_tap_drag_cancel_and_second_fingers() {
+    let mut app = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    let board = VariantKind::Nine.variant();
+    let at = |app: &App, name: &str| screen_of(app, board.parse_point(name).expect("a point"));
+    let ply = |app: &App| app.world().resource::<Session>().game.ply();
+    let (d6, d2, f4) = (at(&app, "d6"), at(&app, "d2"), at(&app, "f4"));
+    finger(&mut app, TouchPhase::Started, 1, d6);
+    finger(&mut app, TouchPhase::Ended, 1, d6);
+    assert_eq!(ply(&app), 1, "a tap places");
+    finger(&mut app, TouchPhase::Started, 1, d2);
+    finger(&mut app, TouchPhase::Canceled, 1, d2);
+    assert_eq!(ply(&app), 1, "a cancelled touch plays nothing");
+    // a second finger while the first is down: neither is a tap
+    finger(&mut app, TouchPhase::Started, 1, d2);
+    finger(&mut app, TouchPhase::Started, 2, f4);
+    finger(&mut app, TouchPhase::Ended, 1, d2);
+    finger(&mut app, TouchPhase::Ended, 2, f4);
+    assert_eq!(ply(&app), 1, "two fingers are a gesture, not a move");
+    assert_eq!(app.world().resource::<Selection>().selected, None);
+    // two fingers down in the same frame, lifted in another order
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Started,
+        position: d2,
+        window: WINDOW,
+        force: None,
+        id: 3,
+    });
+    finger(&mut app, TouchPhase::Started, 4, f4);
+    finger(&mut app, TouchPhase::Ended, 4, f4);
+    finger(&mut app, TouchPhase::Ended, 3, d2);
+    assert_eq!(ply(&app), 1);
+    // every finger is up: a tap works again
+    finger(&mut app, TouchPhase::Started, 5, d2);
+    finger(&mut app, TouchPhase::Ended, 5, d2);
+    assert_eq!(ply(&app), 2);
+    // a drag in the moving phase slides the piece (White flies with three)
+    set_position(&mut app, Rules::new(VariantKind::Nine), "W:a7,d7,f2 B:a1,d1,e4 w");
+    let (f2, f4) = (at(&app, "f2"), at(&app, "f4"));
+    finger(&mut app, TouchPhase::Started, 6, f2);
+    finger(&mut app, TouchPhase::Moved, 6, f2.lerp(f4, 0.5));
+    finger(&mut app, TouchPhase::Moved, 6, f4);
+    finger(&mut app, TouchPhase::Ended, 6, f4);
+    let game = &app.world().resource::<Session>().game;
+    let (from, to) = (board.parse_point("f2").expect("f2"), board.parse_point("f4").expect("f4"));
+    assert_eq!(game.last_move(), Some(Move::slide(from, to)), "the dragged piece moved");
+    app.update();
+    assert_pieces_match(&mut app);
+}
+
+/// Android's Back button as winit reports it: no key code, the logical key BrowserBack.
+fn back_key(state: ButtonState) -> KeyboardInput {
+    KeyboardInput {
+        key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+        logical_key: Key::BrowserBack,
+        state,
+        text: None,
+        repeat: false,
+        window: WINDOW,
+    }
+}
+
+fn back(app: &mut App) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(back_key(state));
+        app.update();
+    }
+    app.update();
+}
+
+/// The phone's Back button goes back one screen: a question on screen is answered "no",
+/// the game goes to the menu (the game kept), Settings back where they were opened from,
+/// the menu's New game card back to the menu, and from the menu it leaves the app.
+#[test]
+fn the_back_button_goes_back_one_screen_and_leaves_from_the_menu() {
+    use dokuz_tas::app::model::MenuView;
+    let mut app = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    let board = VariantKind::Nine.variant();
+    tap(&mut app, Device::Mouse, board.parse_point("d6").expect("d6"));
+    app.world_mut().write_message(Command::Resign);
+    app.update();
+    assert_eq!(app.world().resource::<Asking>().0, Some(Question::Resign));
+    back(&mut app);
+    assert_eq!(app.world().resource::<Asking>().0, None, "the question is answered no");
+    assert!(!app.world().resource::<Session>().is_over(), "and nothing was given up");
+    assert_eq!(screen(&app), Screen::Game);
+    back(&mut app);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert_eq!(app.world().resource::<Session>().game.ply(), 1, "the game is kept");
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Settings);
+    app.update();
+    app.update();
+    back(&mut app);
+    assert_eq!(screen(&app), Screen::Menu);
+    app.insert_resource(MenuView::NewGame);
+    back(&mut app);
+    assert_eq!(*app.world().resource::<MenuView>(), MenuView::Main);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(app.world().resource::<Messages<AppExit>>().is_empty());
+    // (the press alone, and the exit read in that frame: messages last two frames)
+    app.world_mut().write_message(back_key(ButtonState::Pressed));
+    app.update();
+    let exits: Vec<AppExit> = app.world_mut().resource_mut::<Messages<AppExit>>().drain().collect();
+    assert_eq!(exits, vec![AppExit::Success], "from the menu, Back leaves the app");
+}

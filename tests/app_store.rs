@@ -441,3 +441,61 @@ fn reset_empties_the_history_for_good() {
     assert!(app.world().resource::<dokuz_tas::app::store::History>().0.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The phone suspends the app: the game is saved then (and only a save then keeps a change
+/// made since the last one); after resume the same game is on screen and a computer move
+/// in progress still arrives.
+#[test]
+fn suspend_saves_and_resume_goes_on() {
+    use bevy::window::AppLifecycle;
+    let dir = temp_dir("suspend");
+    let vs_hard = |dir: &Path| {
+        let launch = Settings {
+            animation: Animation::Off,
+            setup: GameSetup {
+                opponent: Opponent::Computer(dokuz_tas::ai::Level::Hard),
+                colour: dokuz_tas::app::model::ColourChoice::Fixed(Colour::White),
+                ..GameSetup::default()
+            },
+            ..Settings::default()
+        };
+        app_on(dir, launch, Overridden { opponent: true, animation: true, ..Overridden::default() })
+    };
+    let board = VariantKind::Nine.variant();
+    // control: a change no save has seen is lost when the app is gone
+    {
+        let mut app = vs_hard(&dir);
+        app.world_mut().write_message(Command::NewGame);
+        frames(&mut app, 2);
+        app.world_mut().resource_mut::<Session>().bypass_change_detection().number = 41;
+        frames(&mut app, 2);
+    }
+    assert_ne!(vs_hard(&dir).world().resource::<Session>().number, 41, "no save, no change");
+    let mut app = vs_hard(&dir);
+    // the player places; the computer thinks while the phone suspends and resumes the app
+    app.world_mut().write_message(Command::Continue);
+    frames(&mut app, 2);
+    app.world_mut().write_message(BoardTap::pointer(board.parse_point("d6")));
+    frames(&mut app, 2);
+    assert!(app.world().resource::<dokuz_tas::app::ai_task::Thinking>().is_replying(), "the computer is thinking");
+    app.world_mut().write_message(AppLifecycle::WillSuspend);
+    frames(&mut app, 1);
+    app.world_mut().write_message(AppLifecycle::Suspended);
+    frames(&mut app, 1);
+    app.world_mut().write_message(AppLifecycle::WillResume);
+    frames(&mut app, 1);
+    app.world_mut().write_message(AppLifecycle::Running);
+    update_until(&mut app, "the computer's move after resume", |app| app.world().resource::<Session>().game.ply() == 2);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    // a change no save has seen, then a suspend
+    app.world_mut().resource_mut::<Session>().bypass_change_detection().number = 42;
+    app.world_mut().write_message(AppLifecycle::WillSuspend);
+    frames(&mut app, 1);
+    let on_screen = app.world().resource::<Session>().clone();
+    drop(app);
+    let app = vs_hard(&dir);
+    let kept = app.world().resource::<Session>();
+    assert_eq!(kept.number, 42, "the suspend saved the change");
+    assert_eq!(kept.game.moves(), on_screen.game.moves(), "and every move since");
+    let _ = std::fs::remove_dir_all(&dir);
+}

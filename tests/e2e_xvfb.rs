@@ -167,7 +167,8 @@ fn every_screen_fits_every_window_in_both_languages() {
         return;
     }
     let display = format!(":{}", 200 + std::process::id() % 100);
-    let _xvfb = xvfb(&display, "1400x1400x24");
+    // (tall enough for a phone's 1080x2400 pixels)
+    let _xvfb = xvfb(&display, "1400x2600x24");
     let dir = std::env::temp_dir().join(format!("dokuz-screens-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut failures = Vec::new();
@@ -180,12 +181,25 @@ fn every_screen_fits_every_window_in_both_languages() {
         ("howto", vec![]),
         ("stats", vec![]),
         ("stats", vec![HISTORY]),
+        // a phone's notch above and home indicator below: everything stays clear of them
+        ("game", vec!["--two-players", "--safe-area", "44,0,34,0", "--moves", "d6 d2 f4 b4 f6 b6"]),
+        ("settings", vec!["--safe-area", "44,0,34,0"]),
         ("history", vec![HISTORY]),
         ("review", vec![HISTORY]),
         ("game", vec!["--two-players", "--moves", "d6 d2 f4 b4 f6 b6"]),
         ("game", vec!["--two-players", "--variant", "six", "--moves", SIX_WON]),
     ];
-    for size in ["360x640", "540x1170", "1024x640", "1280x800"] {
+    // the sizes in logical pixels (phones upright and on their side, desktops), and a
+    // phone's pixels at its scale factor (360x800 logical)
+    let sizes = [
+        ("360x640", None),
+        ("540x1170", None),
+        ("800x360", None),
+        ("1024x640", None),
+        ("1280x800", None),
+        ("1080x2400", Some("3")),
+    ];
+    for (size, scale) in sizes {
         for lang in ["en", "tr"] {
             for (screen, extra) in &cases {
                 let shot = dir.join(format!("{screen}-{size}-{lang}-{checked}.png"));
@@ -198,6 +212,9 @@ fn every_screen_fits_every_window_in_both_languages() {
                 let data = data_dir.to_string_lossy().into_owned();
                 let mut args = vec!["--screen", screen, "--window", size, "--lang", lang, "--screenshot", &shot_text];
                 args.extend(["--data-dir", data.as_str()]);
+                if let Some(f) = scale {
+                    args.extend(["--scale-factor", f]);
+                }
                 args.extend(extra.iter().copied().filter(|&e| e != HISTORY));
                 let out = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
                     .args(&args)
@@ -207,7 +224,7 @@ fn every_screen_fits_every_window_in_both_languages() {
                     .expect("the game binary");
                 let stdout = String::from_utf8_lossy(&out.stdout);
                 let stderr = String::from_utf8_lossy(&out.stderr);
-                let what = format!("{screen} {size} {lang} {extra:?}");
+                let what = format!("{screen} {size} (scale {scale:?}) {lang} {extra:?}");
                 assert!(out.status.success(), "{what}: exit {:?}\n{stderr}", out.status);
                 let line = stdout.lines().find(|l| l.starts_with("layout: ")).unwrap_or_default();
                 let numbers: Vec<usize> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();

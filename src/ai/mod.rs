@@ -18,6 +18,9 @@ use rand::{RngExt, SeedableRng};
 use crate::rules::{Game, Move, Status};
 pub use search::{Iteration, Limits};
 
+/// Master's search threads at most, on a phone (`Level::phone_limits`).
+pub const PHONE_THREADS: usize = 2;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Level {
     Easy,
@@ -75,6 +78,21 @@ impl Level {
         match limits.time {
             Some(t) if self == Level::Master && pos.in_hand[pos.side.index()] > 0 => {
                 Limits { time: Some(t * 2), ..limits }
+            }
+            _ => limits,
+        }
+    }
+
+    /// The level's limits on a phone: Master on at most `PHONE_THREADS` threads for half
+    /// its time (1.5 s a move, 3 s while placing). On every core for 3-6 s a move, a phone
+    /// heats up, drains its battery and then throttles its cores anyway; two threads are
+    /// the performance cores most phones have, and at a tenth of its desktop time Master
+    /// still scores 85.5 % against Hard (README "Measured figures"). The other levels
+    /// already think on one thread for at most 0.7 s.
+    pub fn phone_limits(self, limits: Limits) -> Limits {
+        match self {
+            Level::Master => {
+                Limits { threads: limits.threads.min(PHONE_THREADS), time: limits.time.map(|t| t / 2), ..limits }
             }
             _ => limits,
         }

@@ -78,6 +78,9 @@ impl Thinking {
         // One core stays with the frame loop: Master's helper threads take the others.
         let mut limits = level.limits_at(&game, None);
         limits.threads = limits.threads.min(ai::cores() - 1).max(1);
+        if cfg!(any(target_os = "android", target_os = "ios")) {
+            limits = level.phone_limits(limits);
+        }
         let task = AsyncComputeTaskPool::get().spawn(async move {
             let thought = match memory.as_mut() {
                 Some(memory) => ai::think_with(memory, &game, level, limits, seed, &flag),

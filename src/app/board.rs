@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use super::model::SafeArea;
 use crate::rules::{Colour, Variant};
 
 /// Margin around the outer square, in grid steps, for the coordinate letters.
@@ -129,6 +130,11 @@ pub struct ScreenLayout {
     pub message: Rect,
     /// The row (portrait) or grid (landscape) of buttons.
     pub buttons: Rect,
+    /// How many buttons a row of `buttons` holds: five in portrait, two in landscape, three
+    /// in a low landscape window (a phone on its side).
+    pub button_cols: usize,
+    /// Whether the status has room for a title line (the variant) above the turn.
+    pub roomy: bool,
     /// The move list (landscape only).
     pub moves: Option<Rect>,
 }
@@ -138,14 +144,50 @@ pub const TOUCH: f32 = 48.0;
 pub const GAP: f32 = 8.0;
 
 impl ScreenLayout {
+    /// The regions of a window of `window` logical pixels with nothing covered.
     pub fn of(window: Vec2) -> ScreenLayout {
+        ScreenLayout::within(window, SafeArea::default())
+    }
+
+    /// The regions inside the window's safe area: laid out for the safe part's size and
+    /// moved into it.
+    pub fn within(window: Vec2, safe: SafeArea) -> ScreenLayout {
+        let area = safe.rect(window);
+        let l = ScreenLayout::fill(area.size());
+        let at = |r: Rect| Rect::from_corners(r.min + area.min, r.max + area.min);
+        ScreenLayout {
+            portrait: l.portrait,
+            board: at(l.board),
+            status: at(l.status),
+            message: at(l.message),
+            buttons: at(l.buttons),
+            button_cols: l.button_cols,
+            roomy: l.roomy,
+            moves: l.moves.map(at),
+        }
+    }
+
+    /// The regions of an area of `window` logical pixels from the origin.
+    fn fill(window: Vec2) -> ScreenLayout {
         let (w, h) = (window.x.max(1.0), window.y.max(1.0));
         if h > w {
             let status = Rect::new(GAP, GAP, w - GAP, GAP + 108.0);
             let message = Rect::new(GAP, status.max.y + GAP / 2.0, w - GAP, status.max.y + GAP / 2.0 + 52.0);
             let buttons = Rect::new(GAP, h - GAP - TOUCH, w - GAP, h - GAP);
             let board = Rect::new(0.0, message.max.y, w, buttons.min.y - GAP / 2.0);
-            ScreenLayout { portrait: true, board, status, message, buttons, moves: None }
+            ScreenLayout { portrait: true, board, status, message, buttons, button_cols: 5, roomy: false, moves: None }
+        } else if h < 470.0 {
+            // a phone on its side: the portrait's status and message, three buttons a row
+            // in two rows, and the move list only if there is room left
+            let side = (w * 0.4).clamp(280.0, 400.0).min(w * 0.5);
+            let (x0, x1) = (w - side + GAP, w - GAP);
+            let status = Rect::new(x0, GAP, x1, GAP + 108.0);
+            let message = Rect::new(x0, status.max.y + GAP / 2.0, x1, status.max.y + GAP / 2.0 + 52.0);
+            let buttons = Rect::new(x0, message.max.y + GAP, x1, message.max.y + GAP + 2.0 * TOUCH + GAP);
+            let room = h - GAP - (buttons.max.y + GAP);
+            let moves = (room >= 96.0).then(|| Rect::new(x0, buttons.max.y + GAP, x1, h - GAP));
+            let board = Rect::new(0.0, 0.0, w - side, h);
+            ScreenLayout { portrait: false, board, status, message, buttons, button_cols: 3, roomy: false, moves }
         } else {
             let side = (w * 0.32).clamp(280.0, 400.0).min(w * 0.5);
             let x0 = w - side + GAP;
@@ -156,7 +198,16 @@ impl ScreenLayout {
             let buttons = Rect::new(x0, message.max.y + GAP, x1, message.max.y + GAP + 3.0 * TOUCH + 2.0 * GAP);
             let moves = Rect::new(x0, buttons.max.y + GAP, x1, (h - GAP).max(buttons.max.y + GAP));
             let board = Rect::new(0.0, 0.0, w - side, h);
-            ScreenLayout { portrait: false, board, status, message, buttons, moves: Some(moves) }
+            ScreenLayout {
+                portrait: false,
+                board,
+                status,
+                message,
+                buttons,
+                button_cols: 2,
+                roomy: true,
+                moves: Some(moves),
+            }
         }
     }
 }
@@ -172,7 +223,16 @@ mod tests {
 
     #[test]
     fn the_game_screen_regions_never_overlap_and_stay_in_the_window() {
-        for (w, h) in [(360.0, 640.0), (540.0, 1170.0), (1024.0, 640.0), (1280.0, 800.0), (2560.0, 1440.0)] {
+        let sizes = [
+            (360.0, 640.0),
+            (540.0, 1170.0),
+            (1024.0, 640.0),
+            (1280.0, 800.0),
+            (2560.0, 1440.0),
+            (800.0, 360.0),
+            (640.0, 300.0),
+        ];
+        for (w, h) in sizes {
             let l = ScreenLayout::of(Vec2::new(w, h));
             let window = Rect::new(0.0, 0.0, w, h);
             let mut regions = vec![l.board, l.status, l.message, l.buttons];
@@ -186,9 +246,38 @@ mod tests {
                 }
             }
             assert!(l.buttons.height() >= TOUCH);
+            // every button a finger's size: the rows the buttons need fit their region
+            let rows = 5usize.div_ceil(l.button_cols) as f32;
+            assert!(l.buttons.height() + 0.5 >= rows * TOUCH, "{w}x{h}: {rows} rows of buttons in {:?}", l.buttons);
             // the board gets most of the window
             let board = Layout::fit(window.size(), l.board, VariantKind::Nine.variant());
             assert!(board.unit * 6.0 >= w.min(h) * 0.55, "{w}x{h}: board unit {}", board.unit);
+        }
+    }
+
+    #[test]
+    fn with_a_notch_and_a_home_indicator_everything_stays_in_the_safe_area() {
+        // a phone in portrait (notch above, home indicator below) and in landscape (the
+        // notch on the left, the indicator below)
+        let cases = [
+            (Vec2::new(360.0, 800.0), SafeArea { top: 44.0, right: 0.0, bottom: 34.0, left: 0.0 }),
+            (Vec2::new(800.0, 360.0), SafeArea { top: 0.0, right: 0.0, bottom: 21.0, left: 44.0 }),
+        ];
+        for (window, safe) in cases {
+            let area = safe.rect(window);
+            let l = ScreenLayout::within(window, safe);
+            let mut regions = vec![l.board, l.status, l.message, l.buttons];
+            regions.extend(l.moves);
+            for r in &regions {
+                assert!(area.contains(r.min) && area.contains(r.max), "{window} {safe:?}: {r:?} outside {area:?}");
+            }
+            let board = Layout::fit(window, l.board, crate::rules::VariantKind::Nine.variant());
+            let b = board.bounds();
+            assert!(area.contains(b.min) && area.contains(b.max), "{window}: the board {b:?} outside {area:?}");
+            // the same layout as a window of the safe area's size, moved into it
+            let plain = ScreenLayout::of(area.size());
+            assert_eq!(l.buttons.size(), plain.buttons.size());
+            assert_eq!(l.buttons.min, plain.buttons.min + area.min);
         }
     }
 

@@ -29,7 +29,8 @@ pub struct Counts {
 /// one is outside when the window cuts it and no scroll area holds it (or, stricter,
 /// when anything but a scroll area cuts it: a region too small for its text).
 pub fn count(rects: &UiRects) -> Counts {
-    let window = Rect::from_corners(Vec2::ZERO, rects.window);
+    // (the part of the window the system leaves uncovered)
+    let window = rects.usable();
     let visible: Vec<Rect> = rects.items.iter().map(|t| t.clip).collect();
     let mut overlapping = 0;
     for i in 0..visible.len() {
@@ -64,7 +65,8 @@ pub fn report(rects: &UiRects) -> Vec<String> {
             }
         }
     }
-    let window = Rect::from_corners(Vec2::ZERO, rects.window);
+    // (the part of the window the system leaves uncovered)
+    let window = rects.usable();
     for t in rects.items.iter().filter(|t| !t.scrolled) {
         if cut(t.rect, window) || cut(t.rect, t.clip) {
             out.push(format!("outside: '{}' {:?} (visible {:?})", t.key, t.rect, t.clip));

@@ -14,12 +14,15 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// The system language: Turkish when the locale says so, English otherwise.
+    /// The system language: Turkish when the locale says so, English otherwise. The
+    /// locale variables first (a desktop user's choice for this run), then the
+    /// platform's language (Android and iOS set no variables).
     pub fn from_system() -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"]
             .iter()
             .filter_map(|v| std::env::var(v).ok())
             .find(|v| !v.is_empty())
+            .or_else(sys_locale::get_locale)
             .unwrap_or_default();
         Lang::from_code(&locale).unwrap_or(Lang::En)
     }

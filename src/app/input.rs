@@ -127,8 +127,13 @@ fn mouse(
     }
 }
 
+/// One finger on the board is a tap or a drag, as with the mouse. A second finger makes it
+/// a gesture, not a move: nothing is selected or played until every finger is lifted. A
+/// touch the system cancels (a notification pulled down, a call) plays nothing.
 fn touch(
     mut touches: MessageReader<TouchInput>,
+    // the fingers on the screen now, as Bevy's input plugin keeps them
+    fingers: Res<Touches>,
     mut pointer: ResMut<Pointer>,
     layout: Res<BoardLayout>,
     session: Res<Session>,
@@ -136,24 +141,28 @@ fn touch(
 ) {
     for t in touches.read() {
         match t.phase {
-            TouchPhase::Started => pointer.touch_start = Some((t.id, t.position)),
+            TouchPhase::Started => {
+                let alone = fingers.iter().count() <= 1;
+                pointer.touch_start = alone.then_some((t.id, t.position));
+                if !alone {
+                    pointer.held_at = None;
+                }
+            }
             TouchPhase::Moved => {
                 if pointer.touch_start.is_some_and(|(id, _)| id == t.id) {
                     pointer.held_at = Some(t.position);
                 }
             }
-            TouchPhase::Ended => {
-                pointer.held_at = None;
-                if let Some((id, start)) = pointer.touch_start
-                    && id == t.id
-                {
-                    pointer.touch_start = None;
-                    out.write_batch(taps(&layout, &session, start, t.position));
+            TouchPhase::Ended | TouchPhase::Canceled => {
+                let Some((id, start)) = pointer.touch_start else { continue };
+                if id != t.id {
+                    continue;
                 }
-            }
-            TouchPhase::Canceled => {
                 pointer.touch_start = None;
                 pointer.held_at = None;
+                if t.phase == TouchPhase::Ended {
+                    out.write_batch(taps(&layout, &session, start, t.position));
+                }
             }
         }
     }

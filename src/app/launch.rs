@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::i18n::Lang;
-use super::model::{Opponent, Screen, Session};
+use super::model::{Opponent, SafeArea, Screen, Session};
 use super::settings::{Animation, Overridden, Settings, Theme};
 use crate::ai::Level;
 use crate::rules::VariantKind;
@@ -25,7 +25,10 @@ Options (each changes this run only):
   --sound on|off                     sound effects
   --data-dir DIR                     keep settings and progress in DIR (default: the
                                      platform's data folder)
-  --window WIDTHxHEIGHT              window size in logical pixels, e.g. 1024x768
+  --window WIDTHxHEIGHT              window size in the screen's pixels, e.g. 1024x768
+  --scale-factor F                   pixels per logical pixel, 0.5 to 4 (a phone: 1080x2400 at 3)
+  --safe-area T,R,B,L                edges the system covers, in logical pixels, as a phone's
+                                     notch and home indicator (e.g. 44,0,34,0)
   --screen menu|newgame|game|settings|howto|stats|history|review
                                      the screen to open (history: the newest finished game on
                                      the board; review: the same, its review started)
@@ -34,6 +37,9 @@ Options (each changes this run only):
                                      `layout: N widgets, O overlapping, X outside the window`
   --print-layout                     print point and widget positions when they change
   --diagnose-frames                  measure frame times idle and while Hard thinks, then quit
+  --frame-loop reactive|continuous   draw frames only when something moves (the default) or
+                                     every frame (to compare)
+  --count-frames SECS                count the frames drawn in SECS seconds, print, then quit
   -h, --help                         this text
 
 Exit codes: 0 done, 1 no display, 2 a bad option.
@@ -55,6 +61,10 @@ pub struct LaunchOptions {
     /// `--data-dir`: where progress is kept instead of the platform's data folder.
     pub data_dir: Option<PathBuf>,
     pub window: Option<(u32, u32)>,
+    /// `--scale-factor F`: the window's pixels per logical pixel (a phone's is 2 to 3.5).
+    pub scale_factor: Option<f32>,
+    /// `--safe-area T,R,B,L`: edges to keep clear, as a phone's notch and home indicator.
+    pub safe_area: Option<SafeArea>,
     pub screen: Option<Screen>,
     /// `--screen newgame`: the menu with its New game card open.
     pub new_game_card: bool,
@@ -67,6 +77,10 @@ pub struct LaunchOptions {
     pub screenshot: Option<PathBuf>,
     pub print_layout: bool,
     pub diagnose_frames: bool,
+    /// `--frame-loop continuous`: every frame drawn, as before the frame loop slept.
+    pub continuous: bool,
+    /// `--count-frames SECS`: count the frames drawn in SECS seconds, print, quit.
+    pub count_frames: Option<u64>,
 }
 
 fn on_off(option: &str, v: &str) -> Result<bool, String> {
@@ -105,6 +119,19 @@ impl LaunchOptions {
                 "--data-dir" => o.data_dir = Some(PathBuf::from(value()?)),
                 "--print-layout" => o.print_layout = true,
                 "--diagnose-frames" => o.diagnose_frames = true,
+                "--frame-loop" => {
+                    o.continuous = match value()?.as_str() {
+                        "continuous" => true,
+                        "reactive" => false,
+                        v => return Err(format!("--frame-loop takes reactive or continuous, not '{v}'")),
+                    }
+                }
+                "--count-frames" => {
+                    let v = value()?;
+                    let secs = v.parse().ok().filter(|s| (1..=600).contains(s));
+                    o.count_frames =
+                        Some(secs.ok_or(format!("--count-frames takes seconds from 1 to 600, not '{v}'"))?);
+                }
                 "--moves" => moves = Some(value()?),
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value()?)),
                 "--lang" => {
@@ -148,6 +175,30 @@ impl LaunchOptions {
                     o.overridden.animation = true;
                 }
                 "--window" => o.window = Some(window_size(&value()?)?),
+                "--safe-area" => {
+                    let v = value()?;
+                    let bad = || {
+                        format!(
+                            "--safe-area takes TOP,RIGHT,BOTTOM,LEFT in logical pixels (0 to 200), e.g. 44,0,34,0, not '{v}'"
+                        )
+                    };
+                    let n: Vec<f32> =
+                        v.split(',').map(|x| x.trim().parse::<f32>()).collect::<Result<_, _>>().map_err(|_| bad())?;
+                    let [top, right, bottom, left] = n[..] else { return Err(bad()) };
+                    if n.iter().any(|x| !(0.0..=200.0).contains(x)) {
+                        return Err(bad());
+                    }
+                    o.safe_area = Some(SafeArea { top, right, bottom, left });
+                }
+                "--scale-factor" => {
+                    let v = value()?;
+                    let f: f32 = v
+                        .parse()
+                        .ok()
+                        .filter(|f: &f32| (0.5..=4.0).contains(f))
+                        .ok_or(format!("--scale-factor takes a number from 0.5 to 4, not '{v}'"))?;
+                    o.scale_factor = Some(f);
+                }
                 "--screen" => {
                     o.screen = Some(match value()?.as_str() {
                         "menu" => Screen::Menu,
@@ -204,6 +255,13 @@ mod tests {
             ("--animation warp", "--animation takes off"),
             ("--window 0x0", "--window takes"),
             ("--window 800", "--window takes"),
+            ("--scale-factor 9", "--scale-factor takes"),
+            ("--frame-loop sometimes", "--frame-loop takes"),
+            ("--count-frames 0", "--count-frames takes"),
+            ("--safe-area 1,2,3", "--safe-area takes"),
+            ("--safe-area 1,2,3,x", "--safe-area takes"),
+            ("--safe-area 0,0,900,0", "--safe-area takes"),
+            ("--scale-factor big", "--scale-factor takes"),
             ("--lang fr", "--lang takes"),
             ("--level", "--level needs a value"),
             ("--screen credits", "--screen takes"),

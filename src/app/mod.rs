@@ -19,8 +19,10 @@ pub mod launch;
 pub mod learning;
 pub mod model;
 pub mod pieces;
+pub mod platform;
 pub mod play;
 pub mod progress;
+pub mod redraw;
 pub mod review_task;
 pub mod screens;
 pub mod settings;
@@ -32,7 +34,7 @@ use bevy::prelude::*;
 
 use board::{BoardLayout, Layout};
 pub use launch::{Launch, LaunchOptions};
-use model::{AppSet, Screen, Session, Viewport};
+use model::{AppSet, SafeArea, Screen, Session, Viewport};
 use settings::Settings;
 
 /// Game flow, input, pieces and the computer: everything but pixels. The game's
@@ -41,7 +43,7 @@ pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>().init_resource::<Settings>().init_resource::<Viewport>();
+        app.init_state::<Screen>().init_resource::<Settings>().init_resource::<Viewport>().init_resource::<SafeArea>();
         let viewport = *app.world().resource::<Viewport>();
         let nine = crate::rules::VariantKind::Nine.variant();
         app.insert_resource(BoardLayout(Layout::fit(viewport.window, viewport.board_area, nine)));
@@ -107,6 +109,11 @@ fn print_layout(layout: Res<BoardLayout>, session: Option<Res<Session>>, rects: 
 /// Builds and runs the game.
 pub fn run(options: LaunchOptions) -> AppExit {
     let (w, h) = options.window.unwrap_or((1280, 800));
+    // --window is in the screen's pixels; with --scale-factor, the layout sees fewer
+    let mut resolution = bevy::window::WindowResolution::new(w, h);
+    if let Some(f) = options.scale_factor {
+        resolution = resolution.with_scale_factor_override(f);
+    }
     let mut app = App::new();
     // A game given on the command line comes before the stored one.
     if let Some(session) = options.game.clone() {
@@ -120,12 +127,19 @@ pub fn run(options: LaunchOptions) -> AppExit {
     let settings = app.world().resource::<Settings>().clone();
     app.insert_resource(ClearColor(theme::palette(settings.theme).background))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window { title: "Dokuz Taş".into(), resolution: (w, h).into(), ..default() }),
+            primary_window: Some(Window { title: "Dokuz Taş".into(), resolution, ..default() }),
             ..default()
         }))
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins(CorePlugin)
-        .add_plugins((view::plugin, screens::plugin, audio::plugin));
+        .add_plugins((view::plugin, screens::plugin, audio::plugin, platform::plugin, redraw::plugin));
+    // The frame loop sleeps when nothing moves; the layout check and the frame-time
+    // measurement count frames, so they draw every one.
+    let continuous = options.continuous || options.screenshot.is_some() || options.diagnose_frames;
+    app.insert_resource(redraw::settings(continuous));
+    if let Some(secs) = options.count_frames {
+        redraw::count_frames(&mut app, secs);
+    }
     // A game given on the command line, or the frame measurement, opens the game.
     let first = match (&options.game, options.screen) {
         (Some(_), None) => Screen::Game,
@@ -147,6 +161,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
                 app.world_mut().write_message(model::Command::Review);
             }
         }
+    }
+    if let Some(safe) = options.safe_area {
+        app.insert_resource(safe);
     }
     if options.new_game_card {
         app.insert_resource(screens::menu::MenuView::NewGame);

@@ -317,6 +317,24 @@ impl Notice {
     }
 }
 
+/// The screen that Settings and How to play go back to.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReturnTo(pub Screen);
+
+impl Default for ReturnTo {
+    fn default() -> Self {
+        ReturnTo(Screen::Menu)
+    }
+}
+
+/// The menu's main list, or the New game card.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MenuView {
+    #[default]
+    Main,
+    NewGame,
+}
+
 /// A question the game asks before doing something that cannot be taken back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
@@ -417,6 +435,26 @@ pub struct GameOver {
 pub struct ComputerMove {
     pub m: Move,
     pub revision: u64,
+}
+
+/// The edges of the window the system covers (a notch, a camera cut-out, the home
+/// indicator, system bars), in logical pixels: nothing the player must see or touch is
+/// laid out there. Zero on the desktop (or `--safe-area` to try a phone's).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct SafeArea {
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+    pub left: f32,
+}
+
+impl SafeArea {
+    /// The part of a window of `size` that is safe to use.
+    pub fn rect(&self, size: Vec2) -> Rect {
+        let min = Vec2::new(self.left, self.top);
+        let max = (size - Vec2::new(self.right, self.bottom)).max(min + Vec2::ONE);
+        Rect::from_corners(min, max)
+    }
 }
 
 /// The window and the part of it left for the board, in logical pixels. The game screen

@@ -277,6 +277,13 @@ fn progress(t: &mut f32, secs: f32, dt: f32) -> bool {
     *t >= 1.0
 }
 
+/// How far an animation moves this frame: not at all in the frame it starts. The frame loop
+/// sleeps when nothing moves, so the frame a tap wakes may come long after the one before;
+/// its time step would otherwise skip the start of the animation.
+fn step(time: &Time, started_now: bool) -> f32 {
+    if started_now { 0.0 } else { time.delta_secs() }
+}
+
 fn advance_tweens(
     mut commands: Commands,
     time: Res<Time>,
@@ -284,7 +291,8 @@ fn advance_tweens(
 ) {
     for (e, mut tw, mut pos, mut look) in &mut q {
         let secs = tw.secs;
-        let done = progress(&mut tw.t, secs, time.delta_secs());
+        let dt = step(&time, tw.is_added());
+        let done = progress(&mut tw.t, secs, dt);
         let ease = match tw.kind {
             TweenKind::Slide => EaseFunction::CubicInOut,
             TweenKind::Flight => EaseFunction::SineInOut,
@@ -317,7 +325,8 @@ fn advance_tweens(
 fn advance_fades(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Fade, &mut Look)>) {
     for (e, mut fade, mut look) in &mut q {
         let secs = fade.secs;
-        let done = progress(&mut fade.t, secs, time.delta_secs());
+        let dt = step(&time, fade.is_added());
+        let done = progress(&mut fade.t, secs, dt);
         look.scale = 1.0 - 0.8 * fade.t;
         look.alpha = 1.0 - fade.t;
         if done {
@@ -329,7 +338,8 @@ fn advance_fades(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, 
 fn advance_flashes(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Flash, &mut Look)>) {
     for (e, mut flash, mut look) in &mut q {
         let secs = flash.secs;
-        let done = progress(&mut flash.t, secs, time.delta_secs());
+        let dt = step(&time, flash.is_added());
+        let done = progress(&mut flash.t, secs, dt);
         // three pulses that die away
         look.glow = (flash.t * std::f32::consts::PI * 3.0).sin().abs() * (1.0 - flash.t);
         if done {
@@ -341,7 +351,8 @@ fn advance_flashes(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity
 
 fn advance_shakes(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Shake)>) {
     for (e, mut shake) in &mut q {
-        if progress(&mut shake.t, SHAKE_SECS, time.delta_secs()) {
+        let dt = step(&time, shake.is_added());
+        if progress(&mut shake.t, SHAKE_SECS, dt) {
             commands.entity(e).remove::<Shake>();
         }
     }

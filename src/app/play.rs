@@ -2,12 +2,15 @@
 //! undo and redo, hints, resigning and the questions asked first, and the way between
 //! the game and the menu. Every rule comes from the engine.
 
+use bevy::app::AppExit;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::learning::MoveCheck;
 use super::model::{
-    AppSet, Asking, BoardReset, BoardTap, CheckedMove, Command, ComputerMove, GameOver, Info, MoveApplied, Notice,
-    NoticeText, Opponent, Question, Screen, Selection, Session, TapRefused, Viewing, in_game,
+    AppSet, Asking, BoardReset, BoardTap, CheckedMove, Command, ComputerMove, GameOver, Info, MenuView, MoveApplied,
+    Notice, NoticeText, Opponent, Question, ReturnTo, Screen, Selection, Session, TapRefused, Viewing, in_game,
 };
 use super::settings::Settings;
 use super::store::History;
@@ -28,13 +31,51 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<Notice>()
         .init_resource::<Asking>()
+        .init_resource::<ReturnTo>()
+        .init_resource::<MenuView>()
         .add_systems(OnEnter(Screen::Game), enter_game)
         .add_systems(
             Update,
-            (handle_commands, (handle_taps, apply_answers, age_notice).chain().run_if(in_game))
+            (back_button, handle_commands, (handle_taps, apply_answers, age_notice).chain().run_if(in_game))
                 .chain()
                 .in_set(AppSet::Flow),
         );
+}
+
+/// The phone's Back button (Android's, which winit reports as the logical key
+/// `BrowserBack`): one screen back, and from the menu out of the app. A question on
+/// screen is answered "no" first; a game of the history goes back where it was opened
+/// from.
+fn back_button(
+    mut keys: MessageReader<KeyboardInput>,
+    screen: Res<State<Screen>>,
+    asking: Res<Asking>,
+    return_to: Res<ReturnTo>,
+    mut view: ResMut<MenuView>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<Command>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let back = keys.read().filter(|k| k.state == ButtonState::Pressed && k.logical_key == Key::BrowserBack).count();
+    for _ in 0..back {
+        if asking.0.is_some() {
+            commands.write(Command::Answer(false));
+            continue;
+        }
+        match screen.get() {
+            Screen::Game => {
+                commands.write(Command::Menu);
+            }
+            Screen::Settings | Screen::HowToPlay => NextState::set_if_neq(&mut next, return_to.0),
+            Screen::Stats => NextState::set_if_neq(&mut next, Screen::Menu),
+            Screen::Menu if *view == MenuView::NewGame => {
+                view.set_if_neq(MenuView::Main);
+            }
+            Screen::Menu => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
 }
 
 /// Entering the game screen without a game (nothing to continue) goes back to the menu;

@@ -35,13 +35,20 @@ const HISTORY: &str = "history";
 pub const HISTORY_LEN: usize = 1000;
 
 /// The folder progress is kept in: the one given (`--data-dir`), else the platform's data
-/// folder for the game. (Android and iOS choose theirs with the phone projects.)
+/// folder for the game: the app's internal data folder on Android (bevy_pkv's own default
+/// panics there), Application Support inside the app's container on iOS and macOS, the
+/// XDG data folder on Linux, `%APPDATA%` on Windows.
 pub fn data_dir(chosen: Option<&Path>) -> PathBuf {
     if let Some(dir) = chosen {
         return dir.to_path_buf();
     }
+    #[cfg(target_os = "android")]
+    if let Some(dir) = bevy::android::ANDROID_APP.get().and_then(|app| app.internal_data_path()) {
+        return dir;
+    }
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    if cfg!(target_os = "macos") {
+    // (on iOS, HOME is the app's own container)
+    if cfg!(any(target_os = "macos", target_os = "ios")) {
         if let Some(home) = home {
             return home.join("Library/Application Support/org.dokuz-tas.Dokuz-Tas");
         }

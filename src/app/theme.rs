@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, CornerRadius, RichText, Stroke, TextWrapMode};
 
 use super::board::TOUCH;
+use super::model::SafeArea;
 use super::settings::Theme;
 
 /// The bundled font (shows ş ğ ı İ ö ü ç), shared with the UI.
@@ -205,7 +206,16 @@ pub struct Tracked {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct UiRects {
     pub window: Vec2,
+    /// What the system covers of the window.
+    pub safe: SafeArea,
     pub items: Vec<Tracked>,
+}
+
+impl UiRects {
+    /// The part of the window every widget must stay in.
+    pub fn usable(&self) -> Rect {
+        self.safe.rect(self.window)
+    }
 }
 
 fn to_rect(r: egui::Rect) -> Rect {

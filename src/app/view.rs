@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::board::{BoardLayout, PIECE_RADIUS, ScreenLayout};
-use super::model::{AppSet, Screen, Selection, Session, Viewport, in_game};
+use super::model::{AppSet, SafeArea, Screen, Selection, Session, Viewport, in_game};
 use super::pieces::{Look, Piece};
 use super::settings::{Settings, Theme};
 use super::theme::{FONT_BYTES, palette};
@@ -40,10 +40,10 @@ fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut fonts: Re
 }
 
 /// The board's area is the game screen's fixed board region of the window.
-fn track_window(window: Query<&Window, With<PrimaryWindow>>, mut viewport: ResMut<Viewport>) {
+fn track_window(window: Query<&Window, With<PrimaryWindow>>, safe: Res<SafeArea>, mut viewport: ResMut<Viewport>) {
     let Ok(w) = window.single() else { return };
     let size = Vec2::new(w.width(), w.height());
-    viewport.set_if_neq(Viewport { window: size, board_area: ScreenLayout::of(size).board });
+    viewport.set_if_neq(Viewport { window: size, board_area: ScreenLayout::within(size, *safe).board });
 }
 
 fn clear_colour(settings: Res<Settings>, mut clear: ResMut<ClearColor>) {

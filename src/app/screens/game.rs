@@ -14,7 +14,9 @@ use crate::ai::search::WIN_BOUND;
 use crate::app::ai_task::Thinking;
 use crate::app::board::{BoardLayout, GAP, ScreenLayout, TOUCH};
 use crate::app::i18n::{self, Lang, Word, word};
-use crate::app::model::{Asking, Command, Notice, NoticeText, Opponent, Question, Selection, Session, in_game};
+use crate::app::model::{
+    Asking, Command, Notice, NoticeText, Opponent, Question, SafeArea, Selection, Session, in_game,
+};
 use crate::app::review_task::Review;
 use crate::app::settings::{Settings, Theme};
 use crate::app::theme::{self, UiColours, ui_colours};
@@ -38,13 +40,14 @@ fn game_ui(
     asking: Res<Asking>,
     review: Res<Review>,
     board: Option<Res<BoardLayout>>,
+    safe: Res<SafeArea>,
     mut commands: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
     let colours = ui_colours(settings.theme);
     let size = ctx.viewport_rect().size();
-    let layout = ScreenLayout::of(Vec2::new(size.x, size.y));
+    let layout = ScreenLayout::within(Vec2::new(size.x, size.y), *safe);
     let mut root = super::root_ui(&ctx);
     let painter = root.painter().clone();
     let radius = egui::CornerRadius::same(theme::RADIUS);
@@ -56,13 +59,13 @@ fn game_ui(
     let reviewed = session.viewing.as_ref().and_then(|_| review.of(session.id));
     root.scope_builder(egui::UiBuilder::new().max_rect(inner(layout.status)), |ui| {
         ui.set_clip_rect(to_egui(layout.status));
-        status(ui, lang, &colours, &session, &selection, &thinking, reviewed, layout.portrait);
+        status(ui, lang, &colours, &session, &selection, &thinking, reviewed, !layout.roomy);
     });
     root.scope_builder(egui::UiBuilder::new().max_rect(inner(layout.message)), |ui| {
         ui.set_clip_rect(to_egui(layout.message));
         match reviewed {
             Some(r) if session.game.can_redo() || r.running() => review_message(ui, lang, &colours, &session, r),
-            _ => message(ui, lang, &colours, &session, &notice, &selection, layout.portrait),
+            _ => message(ui, lang, &colours, &session, &notice, &selection, !layout.roomy),
         }
     });
     root.scope_builder(egui::UiBuilder::new().max_rect(to_egui(layout.buttons)), |ui| {
@@ -327,7 +330,9 @@ fn viewing_buttons(
     if cells.put(ui, cells.at(1, 1), "▶", game.can_redo(), false, theme_now) {
         commands.write(Command::Redo);
     }
-    let wide = cells.at(2, 2);
+    // the wide slot and Back: in three columns, the wide one takes the second row's start
+    let (wide, back) =
+        if cells.cols == 3 { (cells.at(3, 2), cells.at(2, 1)) } else { (cells.at(2, 2), cells.at(4, 1)) };
     match reviewed {
         Some(r) if r.running() => {
             if cells.put(ui, wide, word(lang, Word::Cancel), true, false, theme_now) {
@@ -349,7 +354,7 @@ fn viewing_buttons(
             }
         }
     }
-    if cells.put(ui, cells.at(4, 1), word(lang, Word::Back), true, false, theme_now) {
+    if cells.put(ui, back, word(lang, Word::Back), true, false, theme_now) {
         commands.write(Command::Menu);
     }
 }
@@ -393,7 +398,8 @@ fn message(
     }
 }
 
-/// The slots of the button region: a row of five in portrait, two columns in landscape.
+/// The slots of the button region: a row of five in portrait, two or three columns in
+/// landscape (`ScreenLayout::button_cols`).
 struct Cells {
     cols: usize,
     gap: f32,
@@ -404,11 +410,11 @@ struct Cells {
 
 impl Cells {
     fn new(layout: &ScreenLayout) -> Cells {
-        let cols = if layout.portrait { 5 } else { 2 };
-        let gap = if layout.portrait { 6.0 } else { GAP };
+        let cols = layout.button_cols;
+        let gap = if cols >= 3 { 6.0 } else { GAP };
         let cell_w = (layout.buttons.width() - gap * (cols as f32 - 1.0)) / cols as f32;
         let origin = egui::pos2(layout.buttons.min.x, layout.buttons.min.y);
-        Cells { cols, gap, cell_w, origin, portrait: layout.portrait }
+        Cells { cols, gap, cell_w, origin, portrait: cols >= 3 }
     }
 
     /// Slot `i` (in reading order), `span` slots wide.
@@ -466,7 +472,7 @@ fn buttons(
     if session.is_over() {
         // (nothing to redo at the end: a move played after an undo clears the redo list)
         let (rematch, review) =
-            if layout.portrait { (cells.at(1, 2), cells.at(3, 1)) } else { (cells.at(2, 2), cells.at(1, 1)) };
+            if cells.cols >= 3 { (cells.at(1, 2), cells.at(3, 1)) } else { (cells.at(2, 2), cells.at(1, 1)) };
         if cells.put(ui, rematch, small(Word::Rematch), true, true, theme_now) {
             commands.write(Command::Rematch);
         }

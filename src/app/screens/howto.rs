@@ -29,7 +29,7 @@ fn howto_ui(
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;
     let colours = ui_colours(settings.theme);
-    let time = ctx.input(|i| i.time);
+    let time = super::diagram_time(&ctx);
     let mut root = super::root_ui(&ctx);
     root.scope_builder(egui::UiBuilder::new().max_rect(column_rect(&ctx, 720.0)), |ui| {
         if top_bar(ui, lang, word(lang, Word::HowToPlay)) {
@@ -56,8 +56,6 @@ fn howto_ui(
             }
         });
     });
-    // The diagrams move: keep drawing while this screen is open.
-    ctx.request_repaint();
     Ok(())
 }
 
@@ -99,7 +97,15 @@ fn positions(d: &Diagram) -> (Vec<Position>, Vec<Move>) {
 }
 
 /// Draws a small board and plays the diagram's moves out on it, over and over.
-pub(super) fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, replays: &mut Replays, side: f32, time: f64) {
+/// At rest (`time` none) it shows the position after the last move.
+pub(super) fn diagram(
+    ui: &mut egui::Ui,
+    c: &UiColours,
+    d: &Diagram,
+    replays: &mut Replays,
+    side: f32,
+    time: Option<f64>,
+) {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     theme::track(ui, &response, "diagram", false);
     let variant = VariantKind::Nine.variant();
@@ -118,7 +124,7 @@ pub(super) fn diagram(ui: &mut egui::Ui, c: &UiColours, d: &Diagram, replays: &m
     }
     let (positions, moves) = replays.of(d);
     let cycle = (moves.len() as f64 + 1.0) * STEP;
-    let t = time % cycle;
+    let t = time.map_or(moves.len() as f64 * STEP, |time| time % cycle);
     let k = ((t / STEP) as usize).min(moves.len());
     let phase = (t - k as f64 * STEP) / STEP;
     // Before the move's time: the position before it; during: the piece on its way.

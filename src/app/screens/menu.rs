@@ -15,8 +15,7 @@ use crate::app::store::StoreNotice;
 use crate::app::theme;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuView>()
-        .add_systems(OnExit(Screen::Menu), back_to_main)
+    app.add_systems(OnExit(Screen::Menu), back_to_main)
         .add_systems(EguiPrimaryContextPass, menu.in_set(DrawScreen).run_if(in_state(Screen::Menu)));
 }
 
@@ -38,13 +37,7 @@ fn title(ui: &mut egui::Ui, lang: crate::app::i18n::Lang) {
     });
 }
 
-/// The menu's main list, or the New game card.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MenuView {
-    #[default]
-    Main,
-    NewGame,
-}
+pub use crate::app::model::MenuView;
 
 fn menu(
     mut contexts: EguiContexts,
@@ -64,7 +57,7 @@ fn menu(
     let mut root = super::root_ui(&ctx);
     let column = column_rect(&ctx, 460.0);
     let mut setup = settings.setup;
-    let time = ctx.input(|i| i.time);
+    let time = super::diagram_time(&ctx);
     match *view {
         MenuView::Main => {
             root.scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {

@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::board::BoardLayout;
 use super::i18n::{self, Lang, Word, word};
-use super::model::{ColourChoice, GameSetup, Opponent, Screen, Session};
+use super::model::{ColourChoice, GameSetup, Opponent, SafeArea, Screen, Session};
 use super::settings::{Settings, Theme};
 use super::theme::{self, Tracked, UiRects};
 use crate::ai::Level;
@@ -29,25 +29,49 @@ pub struct DrawScreen;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiRects>()
-        .init_resource::<ReturnTo>()
         .add_systems(EguiPrimaryContextPass, (prepare_egui.before(DrawScreen), collect_rects.after(DrawScreen)))
+        .add_systems(
+            PreUpdate,
+            quiet_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
         .add_plugins((menu::plugin, game::plugin, settings::plugin, howto::plugin, stats::plugin));
 }
 
-/// The screen that Settings and How to play go back to.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReturnTo(pub Screen);
+pub use super::model::ReturnTo;
 
-impl Default for ReturnTo {
-    fn default() -> Self {
-        ReturnTo(Screen::Menu)
+/// bevy_egui tells egui the modifier keys every frame, as if they had just changed; egui
+/// takes any event for input and asks for the next frame, so the frame loop would never
+/// sleep. Only a real change of the modifiers reaches egui.
+fn quiet_modifiers(mut inputs: Query<&mut bevy_egui::EguiInput>, mut last: Local<Option<egui::Modifiers>>) {
+    for mut input in &mut inputs {
+        // (read through the component without marking it changed unless something goes)
+        let events = &input.bypass_change_detection().events;
+        let Some(now) = events.iter().rev().find_map(|e| match e {
+            egui::Event::ModifiersChanged(m) => Some(*m),
+            _ => None,
+        }) else {
+            continue;
+        };
+        if *last == Some(now) {
+            input.events.retain(|e| !matches!(e, egui::Event::ModifiersChanged(_)));
+        }
+        *last = Some(now);
     }
 }
 
 /// Fonts once, the look whenever the theme changes; zoom 1, so that egui points are
 /// the window's logical pixels (the layout's unit).
-fn prepare_egui(mut contexts: EguiContexts, settings: Res<Settings>, mut shown: Local<Option<Theme>>) -> Result {
+fn prepare_egui(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    safe: Res<SafeArea>,
+    mut shown: Local<Option<Theme>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // where the screens may lay out (`column_rect`)
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(SAFE_AREA), *safe));
     if shown.is_none() {
         theme::set_fonts(ctx);
     }
@@ -65,6 +89,7 @@ fn collect_rects(
     screen: Res<State<Screen>>,
     layout: Option<Res<BoardLayout>>,
     session: Option<Res<Session>>,
+    safe: Res<SafeArea>,
     mut rects: ResMut<UiRects>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -77,7 +102,7 @@ fn collect_rects(
         let b = layout.0.bounds();
         items.push(Tracked { key: "board".into(), rect: b, clip: b, scrolled: false, interactive: true });
     }
-    rects.set_if_neq(UiRects { window: Vec2::new(window.width(), window.height()), items });
+    rects.set_if_neq(UiRects { window: Vec2::new(window.width(), window.height()), safe: *safe, items });
     Ok(())
 }
 
@@ -148,9 +173,46 @@ pub fn top_bar(ui: &mut egui::Ui, lang: Lang, title: &str) -> bool {
     back || ui.input(|i| i.key_pressed(egui::Key::Escape))
 }
 
-/// A centred column of at most `max` logical pixels, with the window's margins.
+const SAFE_AREA: &str = "dokuz-safe-area";
+const LAST_INPUT: &str = "dokuz-last-input";
+
+/// How long after the last input the diagrams (the menu's emblem, the rules' examples)
+/// play their moves; then they rest on their last position and the frame loop sleeps.
+const DIAGRAMS_MOVE_SECS: f64 = 20.0;
+
+/// The time the diagrams are drawn at while they move (and frames keep coming for them);
+/// none once they rest.
+pub fn diagram_time(ctx: &egui::Context) -> Option<f64> {
+    let id = egui::Id::new(LAST_INPUT);
+    let (now, input) = ctx.input(|i| (i.time, !i.events.is_empty() || i.pointer.any_down()));
+    let last = match ctx.data(|d| d.get_temp::<f64>(id)) {
+        Some(last) if !input => last,
+        _ => {
+            ctx.data_mut(|d| d.insert_temp(id, now));
+            now
+        }
+    };
+    (now - last < DIAGRAMS_MOVE_SECS).then(|| {
+        ctx.request_repaint();
+        now
+    })
+}
+
+/// The part of the window the system leaves uncovered, as egui sees it.
+pub fn safe_rect(ctx: &egui::Context) -> egui::Rect {
+    let safe: SafeArea = ctx.data(|d| d.get_temp(egui::Id::new(SAFE_AREA))).unwrap_or_default();
+    let v = ctx.viewport_rect();
+    let r = safe.rect(Vec2::new(v.width(), v.height()));
+    egui::Rect::from_min_max(
+        egui::pos2(v.min.x + r.min.x, v.min.y + r.min.y),
+        egui::pos2(v.min.x + r.max.x, v.min.y + r.max.y),
+    )
+}
+
+/// A centred column of at most `max` logical pixels, with the window's margins, inside
+/// the safe area.
 pub fn column_rect(ctx: &egui::Context, max: f32) -> egui::Rect {
-    let screen = ctx.viewport_rect();
+    let screen = safe_rect(ctx);
     let width = (screen.width() - 16.0).min(max);
     let x = screen.center().x - width / 2.0;
     egui::Rect::from_min_max(egui::pos2(x, screen.min.y + 8.0), egui::pos2(x + width, screen.max.y - 8.0))
