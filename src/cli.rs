@@ -22,6 +22,10 @@ USAGE
                                        every move graded from the computer's side, one line
                                        each: number, move, grade, better move, evaluation
   dokuz ratings                        the levels' ratings and the matches they come from
+  dokuz uci                            a persistent engine on standard input and output:
+                                       uci, isready, setoption name Level|Threads|Variant|Flying
+                                       value V, ucinewgame, position startpos|text P [moves ...],
+                                       go movetime N | go depth D, stop, quit
   dokuz bench                          perft and search speed from fixed positions
   dokuz --help
 

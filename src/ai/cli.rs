@@ -86,6 +86,11 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             }
             Ok(())
         }
+        "uci" => {
+            o.no_words_for("uci")?;
+            super::uci::run_stdio();
+            Ok(())
+        }
         "ratings" => {
             o.no_words_for("ratings")?;
             super::rating::describe(print);

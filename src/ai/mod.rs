@@ -8,6 +8,7 @@ pub mod rating;
 pub mod review;
 pub mod search;
 pub mod tt;
+pub mod uci;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -142,7 +143,7 @@ impl Level {
 }
 
 /// The stack of a helper search thread: the search recurses up to 128 plies deep.
-const SEARCH_STACK: usize = 8 << 20;
+pub(crate) const SEARCH_STACK: usize = 8 << 20;
 
 /// The threads a search may use on this machine: one per core, at most eight.
 pub fn cores() -> usize {
@@ -191,6 +192,20 @@ pub fn think_with(
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<Thought> {
+    think_reporting(memory, game, level, limits, seed, stop, &mut |_| {})
+}
+
+/// `think_with` that also hands each completed iteration to `report` as it completes
+/// (the engine protocol prints them while the search goes on).
+pub fn think_reporting(
+    memory: &mut Memory,
+    game: &Game,
+    level: Level,
+    limits: Limits,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<Thought> {
     if game.status() != Status::Ongoing {
         return None;
     }
@@ -235,7 +250,10 @@ pub fn think_with(
                 break;
             }
         }
-        let last = searcher(stop).think(game, limits, started, level.margin(), &mut |it| iterations.push(it.clone()));
+        let last = searcher(stop).think(game, limits, started, level.margin(), &mut |it| {
+            report(it);
+            iterations.push(it.clone());
+        });
         helpers_stop.store(true, Ordering::Relaxed);
         last
     });

@@ -1,0 +1,272 @@
+//! `dokuz uci`: a persistent engine, driven line by line like a UCI chess engine, with
+//! positions and moves in our own notation. The search runs on its own thread, so `stop`
+//! and `isready` are answered while it thinks; the transposition table (`Memory`) and the
+//! solved endgames stay between moves. A bad line is answered with `info string error: …`
+//! and the engine keeps running.
+//!
+//! Commands: `uci`, `isready`, `setoption name Level|Threads|Variant|Flying value V`,
+//! `ucinewgame`, `position startpos|text <position> [moves M1 M2 …]`,
+//! `go movetime N | depth D`, `stop`, `quit`.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::search::{WIN, WIN_BOUND};
+use super::{Iteration, Level, Limits, Memory, cores, endgame, think_reporting};
+use crate::rules::{Game, Rules, VariantKind};
+
+/// Where the engine's lines go (standard output, or a test's list).
+pub type Out = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The engine between commands.
+pub struct Engine {
+    out: Out,
+    level: Level,
+    threads: usize,
+    variant: VariantKind,
+    flying: Option<bool>,
+    game: Game,
+    /// The table, while no search has it.
+    memory: Option<Memory>,
+    search: Option<Search>,
+}
+
+/// A search in flight: its stop flag, and the thread that gives the table back.
+struct Search {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<Memory>,
+}
+
+impl Engine {
+    pub fn new(out: Out) -> Engine {
+        Engine {
+            out,
+            level: Level::Master,
+            threads: cores(),
+            variant: VariantKind::Nine,
+            flying: None,
+            game: Game::new(Rules::new(VariantKind::Nine)),
+            memory: Some(Memory::default()),
+            search: None,
+        }
+    }
+
+    fn rules(&self) -> Rules {
+        match self.flying {
+            Some(f) => Rules::with_flying(self.variant, f),
+            None => Rules::new(self.variant),
+        }
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    /// Handles one line; false once the engine should quit.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let result = match words.as_slice() {
+            [] => Ok(()),
+            ["uci"] => {
+                self.say(&format!("id name Dokuz Tas {}", env!("CARGO_PKG_VERSION")));
+                self.say("id author the Dokuz Tas team");
+                self.say("option name Level type combo default master var easy var medium var hard var master");
+                self.say(&format!("option name Threads type spin default {} min 1 max 256", cores()));
+                self.say("option name Variant type combo default nine var nine var six var five var twelve");
+                self.say("option name Flying type check default true");
+                self.say("uciok");
+                Ok(())
+            }
+            ["isready"] => {
+                self.say("readyok");
+                Ok(())
+            }
+            ["setoption", "name", rest @ ..] => self.set_option(rest),
+            ["ucinewgame"] => self.new_game(),
+            ["position", rest @ ..] => self.position(rest),
+            ["go", rest @ ..] => self.go(rest),
+            ["stop"] => {
+                self.finish(true);
+                Ok(())
+            }
+            ["quit"] => {
+                self.finish(true);
+                return false;
+            }
+            [command, ..] => Err(format!("unknown command '{command}'")),
+        };
+        if let Err(e) = result {
+            self.say(&format!("info string error: {e}"));
+        }
+        true
+    }
+
+    /// Waits for the search in flight (stopping it first if `stop`), taking the table back.
+    pub fn finish(&mut self, stop: bool) {
+        if let Some(search) = self.search.take() {
+            if stop {
+                search.stop.store(true, Ordering::Relaxed);
+            }
+            // a search thread that panicked gives no table back: a fresh one does
+            self.memory = Some(search.thread.join().unwrap_or_default());
+        }
+    }
+
+    fn idle(&self) -> Result<(), String> {
+        match &self.search {
+            Some(s) if !s.thread.is_finished() => Err("the engine is searching: send stop first".into()),
+            _ => Ok(()),
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        self.idle()?;
+        self.finish(false);
+        let (name, value) = match words {
+            [name, "value", value] => (name.to_ascii_lowercase(), *value),
+            _ => return Err("setoption name <Level|Threads|Variant|Flying> value <value>".into()),
+        };
+        match name.as_str() {
+            "level" => {
+                self.level =
+                    Level::from_name(value).ok_or(format!("no level '{value}' (easy, medium, hard, master)"))?
+            }
+            "threads" => {
+                self.threads = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=256).contains(&n))
+                    .ok_or(format!("Threads takes 1 to 256, not '{value}'"))?
+            }
+            "variant" => {
+                self.variant =
+                    VariantKind::from_name(value).ok_or(format!("no variant '{value}' (nine, six, five, twelve)"))?;
+                self.game = Game::new(self.rules());
+            }
+            "flying" => {
+                self.flying = Some(match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("Flying takes true or false, not '{value}'")),
+                });
+                self.game = Game::new(self.rules());
+            }
+            _ => return Err(format!("no option '{name}' (Level, Threads, Variant, Flying)")),
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.idle()?;
+        self.finish(false);
+        // a new opponent: nothing learnt in the last game is kept, but the table's memory is
+        self.memory = Some(Memory::default());
+        self.game = Game::new(self.rules());
+        Ok(())
+    }
+
+    /// `position startpos [moves …]` or `position text <position text> [moves …]`: the
+    /// game is replaced only if every part is valid.
+    fn position(&mut self, words: &[&str]) -> Result<(), String> {
+        self.idle()?;
+        let split = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+        let (start, moves) = (&words[..split], words.get(split + 1..).unwrap_or(&[]));
+        let rules = self.rules();
+        let mut game = match start {
+            ["startpos"] => Game::new(rules),
+            ["text", text @ ..] if !text.is_empty() => {
+                Game::from_text(rules, Some(&text.join(" "))).map_err(|e| format!("position: {e}"))?
+            }
+            _ => return Err("position startpos|text <position> [moves M1 M2 ...]".into()),
+        };
+        for (n, m) in moves.iter().enumerate() {
+            game.play_text(m).map_err(|e| format!("move {} '{m}': {e}", n + 1))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// `go movetime N` or `go depth D`: searches on a thread; prints an `info` line per
+    /// completed depth and the `bestmove` at the end.
+    fn go(&mut self, words: &[&str]) -> Result<(), String> {
+        self.idle()?;
+        self.finish(false);
+        let number =
+            |v: &str| v.parse::<u64>().ok().filter(|&n| n > 0).ok_or(format!("'{v}' is not a positive number"));
+        let limits = match words {
+            ["movetime", ms] => Limits { time: Some(Duration::from_millis(number(ms)?)), ..Limits::default() },
+            ["depth", d] => Limits { depth: Some(number(d)?.min(64) as u32), ..Limits::default() },
+            _ => return Err("go movetime <ms> | go depth <plies>".into()),
+        };
+        if self.game.status().is_over() {
+            return Err(format!("the game is over ({})", self.game.status()));
+        }
+        let limits = Limits { threads: self.threads.max(1), ..limits };
+        let (game, level, out) = (self.game.clone(), self.level, self.out.clone());
+        let mut memory = self.memory.take().unwrap_or_default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        // The solved endgame is kept for the whole session once it is near.
+        if level.knows_endgame() && endgame::near(game.position()) {
+            endgame::solved(game.rules());
+        }
+        let thread = std::thread::Builder::new()
+            .name("uci search".into())
+            .stack_size(super::SEARCH_STACK)
+            .spawn(move || {
+                let seed = rand::random::<u64>();
+                let mut report = |it: &Iteration| out(&info_line(&game, it));
+                let thought = think_reporting(&mut memory, &game, level, limits, seed, &flag, &mut report);
+                match thought {
+                    Some(t) => out(&format!("bestmove {}", game.move_text(t.best))),
+                    None => out("bestmove (none)"),
+                }
+                memory
+            })
+            .map_err(|e| format!("cannot start the search: {e}"))?;
+        self.search = Some(Search { stop, thread });
+        Ok(())
+    }
+}
+
+/// `info depth D score cp S|mate M nodes N time T pv …` for a completed iteration (the
+/// score from the side to move; mate in moves, negative when losing).
+fn info_line(game: &Game, it: &Iteration) -> String {
+    let score = if it.score.abs() > WIN_BOUND {
+        let plies = (WIN - it.score.abs()).max(0);
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if it.score > 0 { moves } else { -moves })
+    } else {
+        format!("cp {}", it.score)
+    };
+    let pv: Vec<String> = it.pv.iter().map(|&m| game.move_text(m)).collect();
+    format!(
+        "info depth {} score {score} nodes {} time {} pv {}",
+        it.depth,
+        it.nodes,
+        it.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// Runs the engine on standard input and output until `quit` or the end of the input.
+pub fn run_stdio() {
+    let out: Out = Arc::new(|line: &str| {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        // a closed output ends nothing here: the engine stops at the end of its input
+        let _ = writeln!(stdout, "{line}");
+        let _ = stdout.flush();
+    });
+    let mut engine = Engine::new(out);
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if !engine.handle(&line) {
+            return;
+        }
+    }
+    engine.finish(false);
+}

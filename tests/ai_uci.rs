@@ -1,0 +1,135 @@
+//! `dokuz uci`, the persistent engine: a whole conversation through `Engine::handle`, as
+//! standard input would feed it, with the lines it answers collected.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use dokuz_tas::ai::uci::{Engine, Out};
+use dokuz_tas::rules::{Game, Rules, VariantKind};
+
+fn engine() -> (Engine, Arc<Mutex<Vec<String>>>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let out: Out = Arc::new(move |l: &str| sink.lock().expect("lines").push(l.to_string()));
+    (Engine::new(out), lines)
+}
+
+fn take(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
+    std::mem::take(&mut *lines.lock().expect("lines"))
+}
+
+/// Waits (at most 30 s) for the `bestmove` line, and returns everything said up to it.
+fn until_bestmove(lines: &Arc<Mutex<Vec<String>>>) -> Vec<String> {
+    let start = Instant::now();
+    let mut said = Vec::new();
+    loop {
+        said.extend(take(lines));
+        if said.iter().any(|l| l.starts_with("bestmove")) {
+            return said;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no bestmove: {said:?}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_handshake_and_a_search_by_depth() {
+    let (mut e, lines) = engine();
+    assert!(e.handle("uci"));
+    let said = take(&lines);
+    assert!(said[0].starts_with("id name "), "{said:?}");
+    assert_eq!(said.last().map(String::as_str), Some("uciok"));
+    e.handle("isready");
+    assert_eq!(take(&lines), ["readyok"]);
+    e.handle("setoption name Level value hard");
+    e.handle("setoption name Threads value 1");
+    e.handle("ucinewgame");
+    e.handle("position startpos moves d6 d2");
+    e.handle("go depth 4");
+    let said = until_bestmove(&lines);
+    let infos: Vec<&String> = said.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 4, "one info line a depth: {said:?}");
+    assert!(infos[3].starts_with("info depth 4 score cp ") && infos[3].contains(" pv "), "{}", infos[3]);
+    // the best move is legal after d6 d2
+    let best = said.last().and_then(|l| l.strip_prefix("bestmove ")).expect("bestmove").to_string();
+    let mut game = Game::new(Rules::new(VariantKind::Nine));
+    for m in ["d6", "d2", best.as_str()] {
+        game.play_text(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    assert!(!e.handle("quit"), "quit ends the loop");
+}
+
+#[test]
+fn a_won_position_is_a_mate_score_and_stop_answers_at_once() {
+    let (mut e, lines) = engine();
+    e.handle("position text W:a7,d7,f2 B:a1,d1,e4 w");
+    e.handle("go depth 3");
+    let said = until_bestmove(&lines);
+    assert!(said.iter().any(|l| l.contains("score mate 1")), "{said:?}");
+    // the mill, and any of Black's three pieces: Black is left with two
+    assert!(said.last().is_some_and(|l| l.starts_with("bestmove f2-g7x")), "{said:?}");
+    // a long search, stopped: the best move so far comes at once
+    e.handle("position startpos");
+    e.handle("go movetime 60000");
+    std::thread::sleep(Duration::from_millis(300));
+    e.handle("isready");
+    let started = Instant::now();
+    e.handle("stop");
+    let said = until_bestmove(&lines);
+    assert!(started.elapsed() < Duration::from_secs(5), "stop took {:?}", started.elapsed());
+    assert!(said.iter().any(|l| l == "readyok"), "isready is answered while searching: {said:?}");
+}
+
+#[test]
+fn bad_lines_are_answered_and_the_engine_goes_on() {
+    let (mut e, lines) = engine();
+    for bad in [
+        "fly me to the moon",
+        "setoption name Level value grandmaster",
+        "setoption name Threads value 0",
+        "setoption name Colour value red",
+        "position text W:a7,a7 B: w",
+        "position startpos moves d6 d6",
+        "position sideways",
+        "go",
+        "go depth -3",
+        "go movetime soon",
+    ] {
+        assert!(e.handle(bad), "{bad}: the engine keeps running");
+        let said = take(&lines);
+        assert_eq!(said.len(), 1, "{bad}: {said:?}");
+        assert!(said[0].starts_with("info string error: "), "{bad}: {said:?}");
+    }
+    // a bad position leaves the last good one
+    e.handle("position startpos moves d6");
+    e.handle("position startpos moves d6 nonsense");
+    take(&lines);
+    e.handle("setoption name Level value easy");
+    e.handle("go depth 1");
+    let said = until_bestmove(&lines);
+    let best = said.last().and_then(|l| l.strip_prefix("bestmove ")).expect("bestmove").to_string();
+    let mut game = Game::new(Rules::new(VariantKind::Nine));
+    game.play_text("d6").expect("d6");
+    game.play_text(&best).expect("Black's move after d6: the bad line changed nothing");
+    // a finished game has no move
+    e.handle("position text W:a7,d7,g7 B:a1,d1 b");
+    e.handle("go depth 2");
+    let said = take(&lines);
+    assert!(said.iter().any(|l| l.starts_with("info string error: the game is over")), "{said:?}");
+}
+
+#[test]
+fn variants_and_the_flying_rule_are_options() {
+    let (mut e, lines) = engine();
+    e.handle("setoption name Variant value six");
+    e.handle("setoption name Level value medium");
+    e.handle("position startpos");
+    e.handle("go depth 2");
+    let said = until_bestmove(&lines);
+    let best = said.last().and_then(|l| l.strip_prefix("bestmove ")).expect("bestmove").to_string();
+    Game::new(Rules::new(VariantKind::Six)).play_text(&best).expect("a six men's placement");
+    e.handle("setoption name Variant value eleven");
+    assert!(take(&lines)[0].starts_with("info string error: "));
+    e.handle("setoption name Flying value maybe");
+    assert!(take(&lines)[0].starts_with("info string error: "));
+}
