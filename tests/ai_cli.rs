@@ -176,7 +176,7 @@ fn match_easy_easy_prints_each_game_and_the_score() {
         assert!(line.contains(" after ") && line.ends_with(" moves"), "{line}");
         assert!(line.contains(" wins: ") || line.contains(": draw: "), "a finished game: {line}");
     }
-    let (x, y, z) = score_line(&lines[2], "easy", "easy");
+    let (x, y, z) = score_line(&lines[2], "easy A", "easy B");
     assert_eq!(x + y + z, 2, "{}", lines[2]);
     // The same seed plays the same games.
     assert_eq!(dokuz(&["match", "easy", "easy", "--games", "2", "--seed", "1"]).unwrap(), lines);

@@ -1,7 +1,6 @@
 //! The computer opponent: four levels over one search, with no Bevy in it. `think` is the
 //! one call: the game, a level, limits, a seed and a stop flag in; a legal move out.
 
-pub mod cli;
 pub mod endgame;
 pub mod eval;
 pub mod rating;

@@ -2,6 +2,5 @@
 //! lives in the library's `cli` module so that tests can drive it.
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    dokuz_tas::cli::main(&args)
+    dokuz_tas::cli::main()
 }

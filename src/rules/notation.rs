@@ -87,6 +87,8 @@ pub enum PositionError {
     TooManyPieces { colour: Colour, count: u32, max: u8 },
     HandsOutOfTurn { white: u8, black: u8, side: Colour },
     CountWhilePlacing(u16),
+    CountTooHigh(u16),
+    FullBoardAfter { side: Colour, quiet: u16 },
     AlreadyLost(Colour),
 }
 
@@ -106,6 +108,14 @@ impl fmt::Display for PositionError {
                 "White has {white} and Black {black} pieces in hand with {} to move: White places first, so White's hand must equal Black's when White is to move and be one less when Black is",
                 side.name()
             ),
+            Self::CountTooHigh(n) => {
+                write!(f, "{n} moves since the last capture: the game is drawn at 50, so the count never passes it")
+            }
+            Self::FullBoardAfter { side, quiet } => write!(
+                f,
+                "a full board with {} to move and a count of {quiet}: the board fills with Black's last placement, so White is to move, the count is 0, and the game is drawn at once",
+                side.name()
+            ),
             Self::CountWhilePlacing(n) => write!(
                 f,
                 "{n} moves since a capture while pieces are still in hand: the count starts when placing ends"
@@ -121,7 +131,13 @@ impl std::error::Error for PositionError {}
 
 fn parse_points(variant: &Variant, list: &str, seen: &mut Bits) -> Result<Bits, PositionError> {
     let mut bits = 0;
-    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    if list.is_empty() {
+        return Ok(0);
+    }
+    for name in list.split(',').map(str::trim) {
+        if name.is_empty() {
+            return Err(PositionError::Malformed(format!("an empty entry in the list of points '{list}'")));
+        }
         let p = variant.parse_point(name).ok_or_else(|| PositionError::UnknownPoint(name.to_string()))?;
         if *seen & (1 << p) != 0 {
             return Err(PositionError::Duplicate(name.to_string()));
@@ -135,6 +151,10 @@ fn parse_points(variant: &Variant, list: &str, seen: &mut Bits) -> Result<Bits, 
 fn parse_number<T: std::str::FromStr + Default>(text: Option<&str>, what: &str) -> Result<T, PositionError> {
     match text {
         None => Ok(T::default()),
+        // digits only: Rust's parsers would also take a sign ('+5')
+        Some(t) if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(PositionError::Malformed(format!("{what} '{t}' is not a number")))
+        }
         Some(t) => t.parse().map_err(|_| PositionError::Malformed(format!("{what} '{t}' is not a number"))),
     }
 }
@@ -182,6 +202,15 @@ pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, Positio
     }
     if quiet > 0 && hands != [0, 0] {
         return Err(PositionError::CountWhilePlacing(quiet));
+    }
+    // the game is drawn when the count reaches 50: it never goes beyond
+    if quiet > 50 {
+        return Err(PositionError::CountTooHigh(quiet));
+    }
+    // a full board (twelve men's) ends placing with White to move, and ends the game at once
+    let full = (board[0] | board[1]).count_ones() as usize == variant.len();
+    if full && hands == [0, 0] && (side == Colour::Black || quiet != 0) {
+        return Err(PositionError::FullBoardAfter { side, quiet });
     }
     let pos = Position::new(board, side, hands, 0);
     if pos.pieces(side.opponent()) < 3 {

@@ -9,6 +9,6 @@ fn args(a: &[&str]) -> Vec<String> {
 /// Runs the tool, returning its output lines or its error.
 pub fn dokuz(a: &[&str]) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
-    run(&args(a), &mut |l: &str| lines.push(l.to_string()))?;
+    run(&args(a), &mut |l: &str| lines.push(l.to_string())).map_err(|e| e.to_string())?;
     Ok(lines)
 }

@@ -4,45 +4,51 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Level, Limits, Memory, think, think_with};
-use crate::cli::{BENCH_MIDGAME, BENCH_MOVING, Options};
+use super::{BENCH_MIDGAME, BENCH_MOVING, Failure, Options, POSITION};
+use crate::ai::{Level, Limits, Memory, endgame, rating, review, think, think_with, uci};
 use crate::rules::{Colour, Game, Rules, Status, VariantKind};
 
 fn level(name: &str) -> Result<Level, String> {
     Level::from_name(name).ok_or_else(|| format!("unknown level '{name}' (easy, medium, hard or master)"))
 }
 
-pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), String> {
+/// The options of `bestmove`, `review` and `match`, besides the position options.
+const BESTMOVE: &[&str] = &["--level", "--time-ms", "--depth", "--threads", "--seed", "--verbose"];
+const REVIEW: &[&str] = &["--time-ms"];
+const MATCH: &[&str] =
+    &["--variant", "--flying", "--games", "--time-ms", "--scale", "--threads", "--seed", "--verbose"];
+
+pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     let time = o.time_ms.map(Duration::from_millis);
+    let with_position = |extra: &[&'static str]| [POSITION, extra].concat();
     match command {
         "bestmove" => {
-            let name = o.level.as_deref().ok_or("bestmove needs --level easy|medium|hard|master")?;
+            o.only(command, &with_position(BESTMOVE), 0)?;
+            let name = o.level.as_deref().ok_or("bestmove needs --level easy|medium|hard|master".to_string())?;
             let level = level(name)?;
-            if let Some(w) = o.words.first() {
-                return Err(format!("bestmove: unexpected argument '{w}'"));
-            }
             let game = o.game()?;
             let stop = AtomicBool::new(false);
             let seed = o.seed.unwrap_or_else(rand::random);
             // One answer, so the endgame is solved now rather than on a background thread
             // that would finish after the move was chosen.
-            if level.knows_endgame() && super::endgame::near(game.position()) {
-                super::endgame::solved(game.rules());
+            if level.knows_endgame() && endgame::near(game.position()) {
+                endgame::solved(game.rules());
             }
             let limits = match (o.depth, level) {
                 (None, _) => level.limits_at(&game, time),
                 (Some(_), Level::Easy | Level::Medium) => {
-                    return Err(format!("--depth is for hard and master, not {name}"));
+                    return Err(format!("--depth is for hard and master, not {name}").into());
                 }
-                (Some(0), _) => return Err("--depth must be at least 1".into()),
+                (Some(0), _) => return Err("--depth must be at least 1".to_string().into()),
                 (Some(d), _) => Limits { depth: Some(d), ..Limits::default() },
             };
             let limits = with_threads(limits, o.threads);
             if o.depth.is_some() && time.is_some() {
-                return Err("bestmove takes --time-ms or --depth, not both".into());
+                return Err("bestmove takes --time-ms or --depth, not both".to_string().into());
             }
+            // a finished game is a good question without an answer (exit code 1, not 2)
             let thought = think(&game, level, limits, seed, &stop)
-                .ok_or_else(|| format!("no move: the game is over ({})", game.status()))?;
+                .ok_or_else(|| Failure::NoAnswer(format!("no move: the game is over ({})", game.status())))?;
             if o.verbose {
                 for it in &thought.iterations {
                     let pv: Vec<String> = it.pv.iter().map(|&m| game.move_text(m)).collect();
@@ -60,18 +66,18 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             Ok(())
         }
         "review" => {
-            o.no_words_for("review")?;
-            if o.level.is_some() || o.depth.is_some() {
-                return Err("review searches as Master for --time-ms per position (default 500)".into());
+            if o.given.iter().any(|&g| g == "--level" || g == "--depth") {
+                return Err("review searches as Master for --time-ms per position (default 500)".to_string().into());
             }
+            o.only(command, &with_position(REVIEW), 0)?;
             let game = o.game()?;
             if game.moves().is_empty() {
-                return Err("review needs the moves of a game: --moves \"M1 M2 ...\"".into());
+                return Err("review needs the moves of a game: --moves \"M1 M2 ...\"".to_string().into());
             }
-            super::endgame::solved(game.rules());
+            endgame::solved(game.rules());
             let limits = Limits { time: Some(time.unwrap_or(Duration::from_millis(500))), ..Limits::default() };
             let stop = AtomicBool::new(false);
-            let reviewed = super::review::review(&game, limits, &stop, &mut |_, _| {});
+            let reviewed = review::review(&game, limits, &stop, &mut |_, _| {});
             let board = game.board();
             for (n, r) in reviewed.iter().enumerate() {
                 let better = r.better.map_or("-".to_string(), |m| crate::rules::notation::move_text(board, m));
@@ -81,30 +87,31 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                     crate::rules::notation::move_text(board, r.played),
                     r.grade.name(),
                     better,
-                    super::review::eval_text(r.eval)
+                    review::eval_text(r.eval)
                 ));
             }
             Ok(())
         }
         "uci" => {
-            o.no_words_for("uci")?;
-            super::uci::run_stdio();
+            o.only(command, &[], 0)?;
+            uci::run_stdio();
             Ok(())
         }
         "ratings" => {
-            o.no_words_for("ratings")?;
-            super::rating::describe(print);
+            o.only(command, &[], 0)?;
+            rating::describe(print);
             Ok(())
         }
         "match" => {
+            if o.given.iter().any(|&g| g == "--position" || g == "--moves") {
+                return Err("match always starts from the start position".to_string().into());
+            }
+            o.only(command, MATCH, 2)?;
             let [a, b] = o.words.as_slice() else {
-                return Err("match needs two levels, e.g. 'dokuz match hard medium --games 10'".into());
+                return Err("match needs two levels, e.g. 'dokuz match hard medium --games 10'".to_string().into());
             };
             let (a, b) = (level(a)?, level(b)?);
-            let games = o.games.ok_or("match needs --games N")?;
-            if o.position.is_some() || !o.moves.is_empty() {
-                return Err("match always starts from the start position".into());
-            }
+            let games = o.games.ok_or("match needs --games N".to_string())?;
             let budget = |level: Level| match (time, o.scale) {
                 (Some(t), _) => Some(t),
                 (None, Some(scale)) => level.budget().map(|b| b.div_f64(scale)),
@@ -113,12 +120,12 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             let limits = |level: Level, game: &Game| with_threads(level.limits_at(game, budget(level)), o.threads);
             let seed = o.seed.unwrap_or_else(rand::random);
             if a.knows_endgame() || b.knows_endgame() {
-                super::endgame::solved(o.rules());
+                endgame::solved(o.rules());
             }
             play_match(o.rules(), a, b, games, &limits, seed, o.verbose, print);
             Ok(())
         }
-        other => Err(format!("unknown command '{other}' (try 'dokuz --help')")),
+        other => Err(format!("unknown command '{other}' (try 'dokuz --help')").into()),
     }
 }
 
@@ -134,7 +141,6 @@ fn with_threads(limits: Limits, threads: Option<usize>) -> Limits {
 pub struct MatchGame {
     pub status: Status,
     pub plies: usize,
-    pub white: Level,
     /// The moves in move text.
     pub moves: Vec<String>,
     /// Think time of every move, by colour index.
@@ -168,7 +174,7 @@ pub fn play_game(
         times[side.index()].push(start.elapsed());
     }
     let moves = game.moves().iter().map(|&m| game.move_text(m)).collect();
-    MatchGame { status: game.status(), plies: game.ply(), white, moves, times }
+    MatchGame { status: game.status(), plies: game.ply(), moves, times }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -227,7 +233,13 @@ pub fn play_match(
             t.len()
         ));
     }
-    print(&format!("{} wins {a_wins}, {} wins {b_wins}, draws {draws}", a.name(), b.name()));
+    // a level against itself: A is the one that has White in the odd games
+    let (name_a, name_b) = if a == b {
+        (format!("{} A", a.name()), format!("{} B", b.name()))
+    } else {
+        (a.name().to_string(), b.name().to_string())
+    };
+    print(&format!("{name_a} wins {a_wins}, {name_b} wins {b_wins}, draws {draws}"));
 }
 
 /// Search speed: time to fixed depths from fixed positions, one thread.
@@ -258,7 +270,7 @@ pub fn bench(print: &mut dyn FnMut(&str)) {
     print(&format!("search speed: {:.2} M nodes/s", nodes as f64 / secs.max(1e-9) / 1e6));
     for variant in [VariantKind::Nine, VariantKind::Twelve] {
         let start = Instant::now();
-        let table = super::endgame::Endgame::solve(variant.variant());
+        let table = endgame::Endgame::solve(variant.variant());
         let elapsed = start.elapsed().as_secs_f64();
         let (wins, losses, draws, longest) = table.census();
         print(&format!(

@@ -1,9 +1,11 @@
-//! The `dokuz` command-line tool: argument parsing and the commands.
+//! The `dokuz` command-line tool: argument parsing, the output and the exit code here;
+//! the computer opponent's commands in `ai.rs`. The rules and the AI know nothing of it.
+
+mod ai;
+mod rules;
 
 use std::process::ExitCode;
-use std::time::Instant;
 
-use crate::rules::movegen::perft;
 use crate::rules::{Game, Rules, VariantKind};
 
 pub const HELP: &str = "\
@@ -17,7 +19,8 @@ USAGE
   dokuz bestmove --level L [--time-ms N | --depth D] [--threads N] [--seed S] [--verbose] [POSITION OPTIONS]
                                        the computer's move (last line)
   dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--threads N] [--seed S] [--verbose] [--variant V]
-              [--flying on|off]        N games, colours swapped every game
+              [--flying on|off]        N games, colours swapped every game (A has White in the
+                                       odd games; a level against itself is called A and B)
   dokuz review --moves \"M1 M2 ...\" [--time-ms N] [POSITION OPTIONS]
                                        every move graded from the computer's side, one line
                                        each: number, move, grade, better move, evaluation
@@ -83,14 +86,66 @@ pub struct Options {
     pub games: Option<u32>,
     /// Words that are not options (the depth of perft, the levels of match).
     pub words: Vec<String>,
+    /// The options given, in order: a command refuses those that do not apply to it.
+    pub given: Vec<&'static str>,
 }
+
+/// The position options, which every command that starts from a position takes.
+pub const POSITION: &[&str] = &["--variant", "--flying", "--position", "--moves"];
+
+/// Why a command gave no answer: bad input (exit code 2), or a good question without an
+/// answer, such as the best move of a finished game (exit code 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    Input(String),
+    NoAnswer(String),
+}
+
+impl Failure {
+    pub fn code(&self) -> u8 {
+        match self {
+            Failure::Input(_) => 2,
+            Failure::NoAnswer(_) => 1,
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Input(message)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Input(m) | Failure::NoAnswer(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The options the parser knows, as the commands name them.
+const KNOWN: [&str; 12] = [
+    "--variant",
+    "--flying",
+    "--position",
+    "--moves",
+    "--level",
+    "--time-ms",
+    "--depth",
+    "--seed",
+    "--scale",
+    "--games",
+    "--threads",
+    "--verbose",
+];
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
     *i += 1;
     args.get(*i).map(String::as_str).ok_or_else(|| format!("{flag} needs a value"))
 }
 
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
+pub(crate) fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("{flag}: '{text}' is not a valid number"))
 }
 
@@ -99,6 +154,12 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
     let mut i = 0;
     while i < args.len() {
         let arg = args[i].as_str();
+        if let Some(&known) = KNOWN.iter().find(|&&k| k == arg) {
+            if o.given.contains(&known) && known != "--moves" {
+                return Err(format!("{arg} is given twice"));
+            }
+            o.given.push(known);
+        }
         match arg {
             "--variant" => {
                 let v = value(args, &mut i, arg)?;
@@ -121,7 +182,13 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "--depth" => o.depth = Some(number(value(args, &mut i, arg)?, arg)?),
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
             "--scale" => {
-                o.scale = Some(number(value(args, &mut i, arg)?, arg)?).filter(|s: &f64| *s > 0.0).or(Some(1.0))
+                let v = value(args, &mut i, arg)?;
+                // a budget divided by more than 1000 is nothing; by less than 0.1, hours
+                let scale = number::<f64>(v, arg)?;
+                if !(0.1..=1000.0).contains(&scale) {
+                    return Err(format!("--scale takes a number from 0.1 to 1000, not '{v}'"));
+                }
+                o.scale = Some(scale);
             }
             "--games" => o.games = Some(number(value(args, &mut i, arg)?, arg)?),
             "--threads" => {
@@ -136,6 +203,14 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             _ => o.words.push(arg.to_string()),
         }
         i += 1;
+    }
+    if o.flying == Some(true)
+        && let Some(v) = o.variant.filter(|v| !v.variant().can_fly)
+    {
+        return Err(format!("--flying on: {} men's morris never flies", v.name()));
+    }
+    if o.time_ms.is_some() && o.scale.is_some() {
+        return Err("--time-ms and --scale both set the think time: give one".into());
     }
     Ok(o)
 }
@@ -158,33 +233,58 @@ impl Options {
         Ok(game)
     }
 
-    pub(crate) fn no_words_for(&self, command: &str) -> Result<(), String> {
-        self.no_words(command)
-    }
-
-    fn no_words(&self, command: &str) -> Result<(), String> {
-        match self.words.first() {
+    /// Refuses the options `command` does not take (it takes `allowed`) and more than
+    /// `words` plain arguments.
+    pub(crate) fn only(&self, command: &str, allowed: &[&str], words: usize) -> Result<(), String> {
+        if let Some(extra) = self.given.iter().find(|g| !allowed.contains(g)) {
+            return Err(format!("{extra} does not apply to {command}"));
+        }
+        match self.words.get(words) {
             Some(w) => Err(format!("{command}: unexpected argument '{w}'")),
             None => Ok(()),
         }
     }
 }
 
-/// Runs the tool; output on stdout, errors on stderr; the exit code.
-pub fn main(args: &[String]) -> ExitCode {
-    match run(args, &mut |line: &str| println!("{line}")) {
+/// Runs the tool on the process's arguments; output on stdout, errors on stderr; the exit
+/// code. An argument that is not UTF-8 is an error (2); a closed output (`| head`) ends the
+/// tool quietly; an output that cannot be written (a full disk) is an error (1).
+pub fn main() -> ExitCode {
+    let mut args = Vec::new();
+    for (n, arg) in std::env::args_os().skip(1).enumerate() {
+        match arg.into_string() {
+            Ok(a) => args.push(a),
+            Err(bad) => {
+                eprintln!("dokuz: argument {} ({}) is not valid UTF-8", n + 1, bad.to_string_lossy());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut print = |line: &str| {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                // whoever reads has read enough
+                std::process::exit(0);
+            }
+            eprintln!("dokuz: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+    };
+    match run(&args, &mut print) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dokuz: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.code())
         }
     }
 }
 
 /// Runs one command, handing every output line to `print` (tests collect them).
-pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), String> {
+pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     let Some(command) = args.first() else {
-        return Err("no command given (try 'dokuz --help')".into());
+        return Err("no command given (try 'dokuz --help')".to_string().into());
     };
     if command == "--help" || command == "-h" || command == "help" {
         HELP.lines().for_each(&mut *print);
@@ -192,36 +292,9 @@ pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), String> {
     }
     let o = parse_options(&args[1..])?;
     match command.as_str() {
-        "moves" => {
-            o.no_words("moves")?;
-            let game = o.game()?;
-            for m in game.legal_moves().iter() {
-                print(&game.move_text(*m));
-            }
-        }
-        "position" => {
-            o.no_words("position")?;
-            print(&o.game()?.position_text());
-        }
-        "status" => {
-            o.no_words("status")?;
-            print(&o.game()?.status().to_string());
-        }
-        "perft" => {
-            let [depth] = o.words.as_slice() else {
-                return Err("perft needs exactly one depth, e.g. 'dokuz perft 5'".into());
-            };
-            let depth: u32 = number(depth, "perft depth")?;
-            let game = o.game()?;
-            print(&perft(game.position(), game.board(), game.rules().flying, depth).to_string());
-        }
-        "bench" => {
-            o.no_words("bench")?;
-            bench(print);
-        }
-        other => return crate::ai::cli::run(other, &o, print),
+        "moves" | "position" | "status" | "perft" | "bench" => rules::run(command, &o, print),
+        other => ai::run(other, &o, print),
     }
-    Ok(())
 }
 
 /// Benchmark positions: the nine start, a placing mid-game position (after `d2 f4 d6 b4
@@ -230,24 +303,3 @@ pub const BENCH_MIDGAME: &str = "W:d1,d2,d6,d7 B:b4,d3,d5,f4 w 5 5 0";
 /// A position of the moving phase: the one after `d2 f4 d6 b4 d7 d5 d1 d3 b2 f2 f6 b6 a1 g1
 /// c4 e4 g4 e3`.
 pub const BENCH_MOVING: &str = "W:a1,b2,c4,d1,d2,d6,d7,f6,g4 B:b4,b6,d3,d5,e3,e4,f2,f4,g1 w 0 0 0";
-
-fn bench(print: &mut dyn FnMut(&str)) {
-    for (name, pos, depth) in [
-        ("nine start", None, 6),
-        ("nine placing mid-game", Some(BENCH_MIDGAME), 6),
-        ("nine moving phase", Some(BENCH_MOVING), 7),
-    ] {
-        let game = match Game::from_text(Rules::new(VariantKind::Nine), pos) {
-            Ok(g) => g,
-            Err(e) => return print(&format!("bench position is invalid: {e}")),
-        };
-        let start = Instant::now();
-        let n = perft(game.position(), game.board(), true, depth);
-        let secs = start.elapsed().as_secs_f64();
-        print(&format!(
-            "perft {depth} from {name}: {n} leaves in {secs:.3} s, {:.1} M leaves/s",
-            n as f64 / secs / 1e6
-        ));
-    }
-    crate::ai::cli::bench(print);
-}
