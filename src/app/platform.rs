@@ -1,14 +1,65 @@
-//! What only a phone's system knows, brought into the game's resources. Android: the safe
-//! area, from the part of the window the system leaves for the app's content (status and
-//! navigation bars, a camera cut-out). The code for one platform stays here, small and
-//! behind `cfg`; everything else is the same on every platform.
+//! What only a phone's system knows, brought into the game's resources: the safe area.
+//! - Android: the part of the window the system leaves for the app's content (status and
+//!   navigation bars, a camera cut-out), `AndroidApp::content_rect`.
+//! - iOS: winit gives the window's safe area (the notch, the home indicator) as its inner
+//!   position and size, and the whole screen as its outer ones.
+//!
+//! The iOS reading is compiled on every platform (so that this machine type-checks it,
+//! which it cannot do for iOS builds) and only scheduled on iOS; the Android one needs
+//! Android's types and is behind `cfg`. The desktop keeps the `--safe-area` it was given.
 
+use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::model::SafeArea;
 
 pub(super) fn plugin(_app: &mut App) {
-    // (other platforms: nothing yet; the desktop keeps the `--safe-area` it was given)
     #[cfg(target_os = "android")]
     _app.add_systems(PreUpdate, android::safe_area);
+    #[cfg(target_os = "ios")]
+    _app.add_systems(PreUpdate, winit_safe_area);
+}
+
+/// The insets between a window's outer rectangle and its inner one, in logical pixels,
+/// from their corners in physical pixels; none while either is empty.
+pub fn insets(outer: (IVec2, UVec2), inner: (IVec2, UVec2), scale: f32) -> Option<SafeArea> {
+    let ((outer_at, outer_size), (inner_at, inner_size)) = (outer, inner);
+    if outer_size.min_element() == 0 || inner_size.min_element() == 0 || scale <= 0.0 {
+        return None;
+    }
+    let px = |v: i32| v.max(0) as f32 / scale;
+    let (outer_end, inner_end) = (outer_at + outer_size.as_ivec2(), inner_at + inner_size.as_ivec2());
+    Some(SafeArea {
+        top: px(inner_at.y - outer_at.y),
+        right: px(outer_end.x - inner_end.x),
+        bottom: px(outer_end.y - inner_end.y),
+        left: px(inner_at.x - outer_at.x),
+    })
+}
+
+/// iOS: the safe area from winit's inner (safe) and outer (whole) rectangles. Runs on the
+/// main thread, as UIKit requires.
+#[cfg_attr(not(target_os = "ios"), allow(dead_code))]
+fn winit_safe_area(
+    window: Query<(Entity, &Window), With<PrimaryWindow>>,
+    mut safe: ResMut<SafeArea>,
+    _main_thread: NonSendMarker,
+) {
+    let Ok((entity, window)) = window.single() else { return };
+    let found = bevy::winit::WINIT_WINDOWS.with_borrow(|windows| {
+        let w = windows.get_window(entity)?;
+        let (inner_at, outer_at) = (w.inner_position().ok()?, w.outer_position().ok()?);
+        let (inner_size, outer_size) = (w.inner_size(), w.outer_size());
+        insets(
+            (IVec2::new(outer_at.x, outer_at.y), UVec2::new(outer_size.width, outer_size.height)),
+            (IVec2::new(inner_at.x, inner_at.y), UVec2::new(inner_size.width, inner_size.height)),
+            window.scale_factor(),
+        )
+    });
+    if let Some(found) = found {
+        safe.set_if_neq(found);
+    }
 }
 
 #[cfg(target_os = "android")]
@@ -22,18 +73,33 @@ mod android {
     pub fn safe_area(window: Query<&Window, With<PrimaryWindow>>, mut safe: ResMut<SafeArea>) {
         let (Some(app), Ok(window)) = (bevy::android::ANDROID_APP.get(), window.single()) else { return };
         let content = app.content_rect();
-        let (w, h) = (window.physical_width() as i32, window.physical_height() as i32);
+        let size = UVec2::new(window.physical_width(), window.physical_height());
+        let inner = (
+            IVec2::new(content.left, content.top),
+            UVec2::new((content.right - content.left).max(0) as u32, (content.bottom - content.top).max(0) as u32),
+        );
         // an empty rectangle (before the first layout) says nothing
-        if content.right <= content.left || content.bottom <= content.top || w == 0 || h == 0 {
-            return;
+        if let Some(found) = super::insets((IVec2::ZERO, size), inner, window.scale_factor()) {
+            safe.set_if_neq(found);
         }
-        let scale = window.scale_factor();
-        let px = |v: i32| v.max(0) as f32 / scale;
-        safe.set_if_neq(SafeArea {
-            top: px(content.top),
-            right: px(w - content.right),
-            bottom: px(h - content.bottom),
-            left: px(content.left),
-        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insets_are_the_gaps_between_the_rectangles_in_logical_pixels() {
+        // an iPhone in portrait at scale 3: 1179x2556 pixels, notch 59 points, indicator 34
+        let outer = (IVec2::ZERO, UVec2::new(1179, 2556));
+        let inner = (IVec2::new(0, 177), UVec2::new(1179, 2556 - 177 - 102));
+        let s = insets(outer, inner, 3.0).expect("insets");
+        assert_eq!(s, SafeArea { top: 59.0, right: 0.0, bottom: 34.0, left: 0.0 });
+        // nothing known yet
+        assert_eq!(insets(outer, (IVec2::ZERO, UVec2::ZERO), 3.0), None);
+        // an inner rectangle wider than the outer one gives no negative inset
+        let wide = insets(outer, (IVec2::new(-5, 0), UVec2::new(1200, 2556)), 1.0).expect("insets");
+        assert!(wide.left >= 0.0 && wide.right >= 0.0);
     }
 }
