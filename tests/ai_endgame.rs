@@ -4,7 +4,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use dokuz_tas::ai::endgame::{self, Endgame, Value};
+use std::sync::{Arc, OnceLock};
+
+use dokuz_tas::ai::endgame::{Endgame, Value};
 use dokuz_tas::ai::{Level, Limits, think};
 use dokuz_tas::rules::movegen::{self, MoveList};
 use dokuz_tas::rules::position::{Colour, Position};
@@ -12,6 +14,14 @@ use dokuz_tas::rules::variant::Bits;
 use dokuz_tas::rules::{Game, Rules, Status, VariantKind, WinReason};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+
+/// The first solver's table of a board that flies, solved once for every test here.
+fn solved(rules: Rules) -> Arc<Endgame> {
+    static NINE: OnceLock<Arc<Endgame>> = OnceLock::new();
+    static TWELVE: OnceLock<Arc<Endgame>> = OnceLock::new();
+    let slot = if rules.variant == VariantKind::Twelve { &TWELVE } else { &NINE };
+    slot.get_or_init(|| Arc::new(Endgame::solve(rules.board()))).clone()
+}
 
 fn flying(kind: VariantKind) -> Rules {
     Rules::with_flying(kind, true)
@@ -69,7 +79,7 @@ fn every_sampled_value_agrees_with_the_moves_of_the_rules_engine() {
     let mut rng = StdRng::seed_from_u64(33);
     for kind in [VariantKind::Nine, VariantKind::Twelve] {
         let rules = flying(kind);
-        let table = endgame::solved(rules).expect("nine and twelve fly");
+        let table = solved(rules);
         let mut seen = [0usize; 3];
         for _ in 0..20_000 {
             let pos = random_endgame(&mut rng, rules);
@@ -94,11 +104,8 @@ fn every_sampled_value_agrees_with_the_moves_of_the_rules_engine() {
 }
 
 #[test]
-fn only_boards_that_fly_have_a_table() {
-    assert!(endgame::solved(Rules::new(VariantKind::Six)).is_none());
-    assert!(endgame::solved(Rules::new(VariantKind::Five)).is_none());
-    assert!(endgame::solved(Rules::with_flying(VariantKind::Nine, false)).is_none());
-    let table = endgame::solved(flying(VariantKind::Nine)).expect("nine flies");
+fn only_three_flying_against_three_is_answered() {
+    let table = solved(flying(VariantKind::Nine));
     // Not an endgame: four pieces, a piece in hand, flying off.
     let four = Position::new([0b1111, 0b111 << 8], Colour::White, [0, 0], 0);
     assert_eq!(table.value_in(&four, true), None);
@@ -111,7 +118,7 @@ fn only_boards_that_fly_have_a_table() {
 
 /// A position of `rules` whose value is `wanted`, found by sampling.
 fn find(rules: Rules, rng: &mut StdRng, wanted: impl Fn(Value) -> bool) -> Position {
-    let table = endgame::solved(rules).expect("flies");
+    let table = solved(rules);
     loop {
         let pos = random_endgame(rng, rules);
         if wanted(table.value(pos.own(), pos.theirs())) {
@@ -123,7 +130,7 @@ fn find(rules: Rules, rng: &mut StdRng, wanted: impl Fn(Value) -> bool) -> Posit
 #[test]
 fn a_win_beyond_the_fifty_move_count_is_a_draw() {
     let rules = flying(VariantKind::Nine);
-    let table = endgame::solved(rules).expect("flies");
+    let table = solved(rules);
     let mut rng = StdRng::seed_from_u64(5);
     let pos = find(rules, &mut rng, |v| matches!(v, Value::Win { plies } if plies >= 9));
     let Value::Win { plies } = table.value(pos.own(), pos.theirs()) else { unreachable!() };
@@ -142,6 +149,8 @@ fn quick(level: Level) -> Limits {
 
 /// Plays `pos` out between Master (the side to move) and Hard; returns the finished game.
 fn play_out(rules: Rules, pos: Position, max_plies: usize) -> Game {
+    // The search's own tables (ai::tables), solved now rather than in the background.
+    dokuz_tas::ai::tables::solved(rules, 3);
     let mut game = Game::from_position(rules, pos);
     let master = pos.side;
     let stop = AtomicBool::new(false);
@@ -162,7 +171,7 @@ fn master_wins_a_won_endgame_in_the_promised_number_of_plies() {
         let rules = flying(kind);
         let mut rng = StdRng::seed_from_u64(kind as u64 + 11);
         let pos = find(rules, &mut rng, |v| matches!(v, Value::Win { plies } if plies >= 15));
-        let table = endgame::solved(rules).expect("flies");
+        let table = solved(rules);
         let Some(Value::Win { plies }) = table.value_in(&pos, true) else { unreachable!() };
         let game = play_out(rules, pos, 60);
         assert_eq!(

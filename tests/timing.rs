@@ -72,7 +72,7 @@ fn the_flag_ends_a_master_search_at_once() {
     let _one_at_a_time = serial();
     // Solved first, so that the background solve `think` would start for the flying
     // position does not compete with the search for a core on a 2-core machine.
-    dokuz_tas::ai::endgame::solved(Rules::new(VariantKind::Nine));
+    dokuz_tas::ai::tables::solved(Rules::new(VariantKind::Nine), dokuz_tas::ai::tables::MAX_PIECES);
     for g in positions() {
         let (t, late) = stop_after(&g, Level::Master, Duration::from_millis(300));
         let t = t.expect("an ongoing game has a move");

@@ -9,14 +9,14 @@
 //!
 //! The value depends only on whose pieces are whose relative to the side to move, so the
 //! table is indexed by (the mover's three points, the other side's three points).
-
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+//!
+//! The search now uses `tables`, which generalize this to four pieces a side and to
+//! sliding; this first solver stays as their independent check (`tests/ai_tables.rs`) and
+//! in `dokuz bench`.
 
 use crate::rules::movegen::each_bit;
 use crate::rules::position::Position;
-use crate::rules::variant::{Bits, Variant, VariantKind};
-use crate::rules::{Game, Rules};
+use crate::rules::variant::{Bits, Variant};
 
 /// The exact value of a position, seen from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,11 +183,6 @@ impl Endgame {
     }
 }
 
-/// Whether a search from `pos` may soon reach the endgame: one side is down to five.
-pub fn near(pos: &Position) -> bool {
-    pos.pieces(pos.side).min(pos.pieces(pos.side.opponent())) <= 5
-}
-
 /// Whether `pos` is in the solved endgame: flying on, three pieces each, none in hand.
 pub fn is_endgame(pos: &Position, flying: bool) -> bool {
     flying && pos.placing_done() && pos.board[0].count_ones() == 3 && pos.board[1].count_ones() == 3
@@ -203,55 +198,4 @@ fn binomial(n: u32, k: u32) -> u32 {
         return 0;
     }
     (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64) as u32
-}
-
-/// The solved endgames, one per board that flies, kept for the life of the process: a
-/// cache, computed again after a restart, never state.
-struct Slot {
-    table: OnceLock<Arc<Endgame>>,
-    started: AtomicBool,
-}
-
-static NINE: Slot = Slot { table: OnceLock::new(), started: AtomicBool::new(false) };
-static TWELVE: Slot = Slot { table: OnceLock::new(), started: AtomicBool::new(false) };
-
-fn slot(rules: Rules) -> Option<&'static Slot> {
-    if !rules.flying {
-        return None;
-    }
-    match rules.variant {
-        VariantKind::Nine => Some(&NINE),
-        VariantKind::Twelve => Some(&TWELVE),
-        VariantKind::Six | VariantKind::Five => None,
-    }
-}
-
-/// The solved endgame if it is ready; never waits.
-pub fn ready(rules: Rules) -> Option<Arc<Endgame>> {
-    slot(rules)?.table.get().cloned()
-}
-
-/// The solved endgame, solving it now if need be (about a second).
-pub fn solved(rules: Rules) -> Option<Arc<Endgame>> {
-    let slot = slot(rules)?;
-    Some(slot.table.get_or_init(|| Arc::new(Endgame::solve(rules.board()))).clone())
-}
-
-/// Starts solving the endgame on a background thread once the game is close enough to it
-/// that the search may reach it, so that it is ready before it is needed. Returns at once.
-pub fn prepare(game: &Game) {
-    let rules = game.rules();
-    let Some(slot) = slot(rules) else {
-        return;
-    };
-    if !near(game.position()) || slot.table.get().is_some() || slot.started.swap(true, Ordering::AcqRel) {
-        return;
-    }
-    let spawned = std::thread::Builder::new().name("dokuz-endgame".into()).spawn(move || {
-        let _ = solved(rules);
-    });
-    if spawned.is_err() {
-        // No thread to be had: try again at the next move.
-        slot.started.store(false, Ordering::Release);
-    }
 }

@@ -6,6 +6,7 @@ pub mod eval;
 pub mod rating;
 pub mod review;
 pub mod search;
+pub mod tables;
 pub mod tt;
 pub mod uci;
 
@@ -125,7 +126,7 @@ impl Level {
         }
     }
 
-    /// Whether the level looks up the solved three-against-three endgame. Medium only
+    /// Whether the level looks up the exact endgame tables. Medium only
     /// looks four plies ahead, as the source texts say.
     pub fn knows_endgame(self) -> bool {
         matches!(self, Level::Hard | Level::Master)
@@ -217,9 +218,9 @@ pub fn think_reporting(
     let remembers = matches!(level, Level::Hard | Level::Master);
     let table = if remembers { memory.table(level.table_bits()) } else { tt::Table::new(level.table_bits()) };
     table.new_search();
-    let endgame = if level.knows_endgame() {
-        endgame::prepare(game);
-        endgame::ready(game.rules())
+    let tables = if level.knows_endgame() {
+        tables::prepare(game);
+        tables::ready(game.rules())
     } else {
         None
     };
@@ -227,7 +228,7 @@ pub fn think_reporting(
         let mut s = search::Searcher::new(game.rules(), &table, stop);
         s.contempt = level.contempt();
         s.weights = level.weights();
-        s.endgame = endgame.clone();
+        s.tables = tables.clone();
         s
     };
     let timed_only = limits.time.is_some() && limits.depth.is_none() && limits.nodes.is_none();

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
-use super::endgame::{Endgame, Value};
+use super::endgame::Value;
 use super::eval::{Weights, evaluate};
+use super::tables::Tables;
 use super::tt::{Bound, Table};
 use crate::rules::game::same_position;
 use crate::rules::movegen::{self, MoveList};
@@ -86,8 +87,8 @@ pub struct Searcher<'a> {
     /// Whether an iteration has completed: the time limit only ends a search after the
     /// first, so that even a search whose budget went on setting up answers from depth 1.
     answered: bool,
-    /// The solved three-against-three flying endgame, when the level may use it.
-    pub endgame: Option<Arc<Endgame>>,
+    /// The exact endgame tables (up to four pieces a side), when the level may use them.
+    pub tables: Option<Arc<Tables>>,
     /// How many plies deeper than the iteration number this searcher looks: helper
     /// threads run ahead of the main one, so that they fill the shared table with the
     /// results its next iteration needs instead of repeating its work.
@@ -120,7 +121,7 @@ impl<'a> Searcher<'a> {
             weights: Weights::STANDARD,
             aborted: false,
             answered: false,
-            endgame: None,
+            tables: None,
             depth_offset: 0,
         }
     }
@@ -309,7 +310,7 @@ impl<'a> Searcher<'a> {
     /// The exact score of a solved endgame position, as a win or loss at its distance.
     #[inline]
     fn endgame_score(&self, pos: &Position, ply: usize) -> Option<i32> {
-        let value = self.endgame.as_ref()?.value_in(pos, self.flying)?;
+        let value = self.tables.as_ref()?.value_in(pos)?;
         Some(match value {
             Value::Win { plies } => WIN - ply as i32 - plies as i32,
             Value::Loss { plies } => -(WIN - ply as i32 - plies as i32),

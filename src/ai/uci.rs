@@ -15,7 +15,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::search::{WIN, WIN_BOUND};
-use super::{Iteration, Level, Limits, Memory, cores, endgame, think_reporting};
+use super::{Iteration, Level, Limits, Memory, cores, tables, think_reporting};
 use crate::rules::{Game, Rules, VariantKind};
 
 /// Where the engine's lines go (standard output, or a test's list).
@@ -209,9 +209,11 @@ impl Engine {
         let mut memory = self.memory.take().unwrap_or_default();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
-        // The solved endgame is kept for the whole session once it is near.
-        if level.knows_endgame() && endgame::near(game.position()) {
-            endgame::solved(game.rules());
+        // The endgame tables are kept for the whole session once they are near.
+        if level.knows_endgame()
+            && let Some(max) = tables::needed(game.position())
+        {
+            tables::solved(game.rules(), max);
         }
         let thread = std::thread::Builder::new()
             .name("uci search".into())

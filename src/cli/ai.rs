@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{BENCH_MIDGAME, BENCH_MOVING, Failure, Options, POSITION};
-use crate::ai::{Level, Limits, Memory, endgame, rating, review, think, think_with, uci};
+use crate::ai::{Level, Limits, Memory, endgame, rating, review, tables, think, think_with, uci};
 use crate::rules::{Colour, Game, Rules, Status, VariantKind};
 
 fn level(name: &str) -> Result<Level, String> {
@@ -29,10 +29,12 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             let game = o.game()?;
             let stop = AtomicBool::new(false);
             let seed = o.seed.unwrap_or_else(rand::random);
-            // One answer, so the endgame is solved now rather than on a background thread
+            // One answer, so the tables are solved now rather than on a background thread
             // that would finish after the move was chosen.
-            if level.knows_endgame() && endgame::near(game.position()) {
-                endgame::solved(game.rules());
+            if level.knows_endgame()
+                && let Some(max) = tables::needed(game.position())
+            {
+                tables::solved(game.rules(), max);
             }
             let limits = match (o.depth, level) {
                 (None, _) => level.limits_at(&game, time),
@@ -74,7 +76,10 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             if game.moves().is_empty() {
                 return Err("review needs the moves of a game: --moves \"M1 M2 ...\"".to_string().into());
             }
-            endgame::solved(game.rules());
+            // The tables the game came near, solved before the first search.
+            if let Some(max) = game.history().iter().filter_map(tables::needed).max() {
+                tables::solved(game.rules(), max);
+            }
             let limits = Limits { time: Some(time.unwrap_or(Duration::from_millis(500))), ..Limits::default() };
             let stop = AtomicBool::new(false);
             let reviewed = review::review(&game, limits, &stop, &mut |_, _| {});
@@ -120,7 +125,7 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             let limits = |level: Level, game: &Game| with_threads(level.limits_at(game, budget(level)), o.threads);
             let seed = o.seed.unwrap_or_else(rand::random);
             if a.knows_endgame() || b.knows_endgame() {
-                endgame::solved(o.rules());
+                tables::solved(o.rules(), tables::MAX_PIECES);
             }
             play_match(o.rules(), a, b, games, &limits, seed, o.verbose, print);
             Ok(())

@@ -3,6 +3,7 @@
 
 mod ai;
 mod rules;
+mod tables;
 
 use std::process::ExitCode;
 
@@ -30,6 +31,15 @@ USAGE
                                        value V, ucinewgame, position startpos|text P [moves ...],
                                        go movetime N | go depth D, stop, quit
   dokuz bench                          perft and search speed from fixed positions
+  dokuz tables stats --variant V --white N --black M [--flying on|off]
+                                       the exact table of N against M pieces (3 or 4 each,
+                                       moving phase), White to move: wins, losses and draws
+                                       over every position and over one of each symmetry
+                                       class, and the longest win in plies
+  dokuz tables probe [POSITION OPTIONS]
+                                       a position's exact value and every move with the
+                                       value it leaves (3 or 4 pieces a side, none in hand;
+                                       the 50-move count is not applied)
   dokuz --help
 
 POSITION OPTIONS
@@ -84,6 +94,9 @@ pub struct Options {
     pub threads: Option<usize>,
     pub verbose: bool,
     pub games: Option<u32>,
+    /// tables stats: the pieces of each side.
+    pub white: Option<u8>,
+    pub black: Option<u8>,
     /// Words that are not options (the depth of perft, the levels of match).
     pub words: Vec<String>,
     /// The options given, in order: a command refuses those that do not apply to it.
@@ -125,7 +138,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// The options the parser knows, as the commands name them.
-const KNOWN: [&str; 12] = [
+const KNOWN: [&str; 14] = [
     "--variant",
     "--flying",
     "--position",
@@ -138,6 +151,8 @@ const KNOWN: [&str; 12] = [
     "--games",
     "--threads",
     "--verbose",
+    "--white",
+    "--black",
 ];
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
@@ -199,6 +214,8 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 o.threads = Some(n);
             }
             "--verbose" => o.verbose = true,
+            "--white" => o.white = Some(number(value(args, &mut i, arg)?, arg)?),
+            "--black" => o.black = Some(number(value(args, &mut i, arg)?, arg)?),
             _ if arg.starts_with("--") => return Err(format!("unknown option '{arg}'")),
             _ => o.words.push(arg.to_string()),
         }
@@ -293,6 +310,7 @@ pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), Failure> 
     let o = parse_options(&args[1..])?;
     match command.as_str() {
         "moves" | "position" | "status" | "perft" | "bench" => rules::run(command, &o, print),
+        "tables" => tables::run(&o, print),
         other => ai::run(other, &o, print),
     }
 }

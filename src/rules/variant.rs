@@ -110,6 +110,52 @@ impl Variant {
         self.mills.iter().filter(|&&m| own & m == m).fold(0, |acc, &m| acc | m)
     }
 
+    /// The permutations of the points that keep every line and every mill (the identity
+    /// included): the board's symmetries. Candidates are the square's eight turns and
+    /// reflections, each with and without swapping the rings inside out; those that keep
+    /// the lines and mills are kept (all sixteen on every board here).
+    pub fn symmetries(&self) -> Vec<Vec<u8>> {
+        let g = self.grid as i32;
+        let c = g / 2;
+        let rings = c;
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        for turn in 0..8 {
+            for inside_out in [false, true] {
+                let image = |p: &PointInfo| -> Option<u8> {
+                    let (mut dx, mut dy) = (p.x as i32 - c, p.y as i32 - c);
+                    if inside_out {
+                        let k = dx.abs().max(dy.abs());
+                        let k2 = rings + 1 - k;
+                        (dx, dy) = (dx / k * k2, dy / k * k2);
+                    }
+                    let (dx, dy) = match turn {
+                        0 => (dx, dy),
+                        1 => (-dy, dx),
+                        2 => (-dx, -dy),
+                        3 => (dy, -dx),
+                        4 => (-dx, dy),
+                        5 => (dx, -dy),
+                        6 => (dy, dx),
+                        _ => (-dy, -dx),
+                    };
+                    self.point_at((dx + c) as u8, (dy + c) as u8)
+                };
+                let Some(perm) = self.points.iter().map(image).collect::<Option<Vec<u8>>>() else {
+                    continue;
+                };
+                let map = |set: Bits| -> Bits {
+                    (0..self.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
+                };
+                let lines_kept = (0..self.len()).all(|p| map(self.neighbours[p]) == self.neighbours[perm[p] as usize]);
+                let mills_kept = self.mills.iter().all(|&m| self.mills.contains(&map(m)));
+                if lines_kept && mills_kept && !found.contains(&perm) {
+                    found.push(perm);
+                }
+            }
+        }
+        found
+    }
+
     fn build(kind: VariantKind, rings: u8, spoke_mills: bool, diagonals: bool, pieces: u8) -> Self {
         let grid = 2 * rings + 1;
         let mid = grid / 2;
@@ -203,6 +249,22 @@ mod tests {
         ] {
             let v = kind.variant();
             assert_eq!((v.len(), v.lines.len(), v.mills.len()), (points, lines, mills), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn every_board_has_sixteen_symmetries() {
+        for kind in VariantKind::ALL {
+            let v = kind.variant();
+            let symmetries = v.symmetries();
+            assert_eq!(symmetries.len(), 16, "{kind:?}");
+            // Each is a permutation, and the identity is among them.
+            for perm in &symmetries {
+                let mut seen = perm.clone();
+                seen.sort();
+                assert_eq!(seen, (0..v.len() as u8).collect::<Vec<_>>(), "{kind:?}");
+            }
+            assert!(symmetries.contains(&(0..v.len() as u8).collect()), "{kind:?}");
         }
     }
 

@@ -1,0 +1,692 @@
+//! Exact tables of the moving phase with few pieces: every position with three or four
+//! pieces a side and none in hand, with its value and its distance in plies to the end of
+//! the game, solved backwards from the ends (retrograde analysis).
+//!
+//! The tables are solved in layers of equal material, smallest first: 3v3, then 4v3 with
+//! 3v4, then 4v4. A capture leaves a layer for one already solved (or ends the game when
+//! it leaves two pieces), so a layer is a closed world whose exits are known values.
+//! Inside a layer the values spread backwards one distance at a time:
+//! - a position with no move is lost now (distance 0): the mover is blocked;
+//! - a position with a move into a loss (for the side that then moves) is a win, one ply
+//!   longer than the shortest such loss;
+//! - a position all of whose moves lead to wins for the other side is a loss, one ply
+//!   longer than the longest of those wins (the defender holds out as long as it can).
+//!
+//! Positions never reached this way are draws: neither side can force the end. The
+//! 50-move rule is not in the tables (a capture resets it, so a distance to the end is not
+//! a distance to the next reset); `Tables::value_in` applies it where it can be exact.
+//!
+//! A position is stored for the side to move, whichever colour it is: (the mover's
+//! points, the other side's points). Both sets are ranked as combinations (colex order),
+//! the other side's among the points the mover leaves free, so no slot is wasted on two
+//! pieces on one point.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::endgame::Value;
+use crate::rules::movegen::{MoveList, generate};
+use crate::rules::position::{Colour, Position};
+use crate::rules::variant::{Bits, Variant};
+use crate::rules::{Game, Rules, VariantKind};
+
+/// The fewest pieces a side has in a table: with two the game is over.
+pub const MIN_PIECES: u8 = 3;
+/// The most pieces a side has in a table.
+pub const MAX_PIECES: u8 = 4;
+
+/// Stored distance code: 0 for a draw (or not yet known while solving), otherwise the
+/// distance in plies plus one: odd distances are wins for the mover, even ones losses.
+type Code = u8;
+
+/// The largest distance a code can hold.
+const LONGEST: u32 = Code::MAX as u32 - 1;
+
+/// The counter of a position that can never be a loss (it has a move that wins or draws
+/// through a capture), so it is never counted down.
+const NEVER: u8 = u8::MAX;
+
+/// Ranks and unranks sets of up to `MAX_PIECES` points on a board of `n` points.
+struct Indexer {
+    n: usize,
+    all: Bits,
+    /// `choose[m][k]` = m choose k.
+    choose: [[u32; MAX_PIECES as usize + 1]; 33],
+    /// Every `k`-point set in colex order, for k up to `MAX_PIECES`; the sets of the first
+    /// C(u, k) ranks are those within the first u points, whatever n is.
+    by_rank: Vec<Vec<Bits>>,
+}
+
+impl Indexer {
+    fn new(variant: &Variant) -> Indexer {
+        let n = variant.len();
+        let mut choose = [[0u32; MAX_PIECES as usize + 1]; 33];
+        for (m, row) in choose.iter_mut().enumerate() {
+            for (k, c) in row.iter_mut().enumerate() {
+                *c = binomial(m as u32, k as u32);
+            }
+        }
+        let mut indexer = Indexer { n, all: variant.all, choose, by_rank: Vec::new() };
+        let mut by_rank = vec![Vec::new(); MAX_PIECES as usize + 1];
+        for (k, sets) in by_rank.iter_mut().enumerate() {
+            *sets = vec![0; binomial(n as u32, k as u32) as usize];
+            for_each_subset(n, k, &mut |set| {
+                let r = indexer.rank(set);
+                sets[r] = set;
+            });
+        }
+        indexer.by_rank = by_rank;
+        indexer
+    }
+
+    /// Colex rank of a set among the sets of its size.
+    #[inline]
+    fn rank(&self, set: Bits) -> usize {
+        let mut r = 0;
+        let mut k = 1;
+        let mut rest = set;
+        while rest != 0 {
+            r += self.choose[rest.trailing_zeros() as usize][k];
+            k += 1;
+            rest &= rest - 1;
+        }
+        r as usize
+    }
+
+    /// The number of positions with `a` pieces for the mover and `b` for the other side.
+    fn size(&self, a: u8, b: u8) -> usize {
+        self.choose[self.n][a as usize] as usize * self.others(a, b)
+    }
+
+    #[inline]
+    fn others(&self, a: u8, b: u8) -> usize {
+        self.choose[self.n - a as usize][b as usize] as usize
+    }
+
+    #[inline]
+    fn index(&self, a: u8, b: u8, mover: Bits, other: Bits) -> usize {
+        self.rank(mover) * self.others(a, b) + self.rank(squeeze(other, mover))
+    }
+
+    #[inline]
+    fn unrank(&self, a: u8, b: u8, index: usize) -> (Bits, Bits) {
+        let others = self.others(a, b);
+        let mover = self.by_rank[a as usize][index / others];
+        let other = unsqueeze(self.by_rank[b as usize][index % others], self.all & !mover);
+        (mover, other)
+    }
+}
+
+/// The points of `set` renumbered among the points not in `taken`.
+#[inline]
+fn squeeze(set: Bits, taken: Bits) -> Bits {
+    let mut out = 0;
+    let mut rest = set;
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        out |= 1 << (p - (taken & ((1 << p) - 1)).count_ones());
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// The inverse of `squeeze`: bit i of `set` goes to the i-th point of `free`.
+#[inline]
+fn unsqueeze(set: Bits, free: Bits) -> Bits {
+    let mut out = 0;
+    let mut rest = free;
+    let mut i = 0;
+    while rest != 0 && set >> i != 0 {
+        let low = rest & rest.wrapping_neg();
+        if set & (1 << i) != 0 {
+            out |= low;
+        }
+        rest ^= low;
+        i += 1;
+    }
+    out
+}
+
+fn for_each_subset(n: usize, k: usize, visit: &mut impl FnMut(Bits)) {
+    fn go(start: usize, n: usize, k: usize, set: Bits, visit: &mut impl FnMut(Bits)) {
+        if k == 0 {
+            visit(set);
+            return;
+        }
+        for p in start..n {
+            go(p + 1, n, k - 1, set | (1 << p), visit);
+        }
+    }
+    go(0, n, k, 0, visit);
+}
+
+fn binomial(n: u32, k: u32) -> u32 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64) as u32
+}
+
+fn code_value(code: Code) -> Value {
+    match code {
+        0 => Value::Draw,
+        c if c % 2 == 0 => Value::Win { plies: c as u16 - 1 },
+        c => Value::Loss { plies: c as u16 - 1 },
+    }
+}
+
+/// The solved tables of one rule set, for every material from 3v3 up to `max` pieces a side.
+pub struct Tables {
+    rules: Rules,
+    max: u8,
+    indexer: Indexer,
+    /// By `slot(mover pieces, other pieces)`.
+    codes: Vec<Vec<Code>>,
+}
+
+/// Why a table could not be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// Only three or four pieces a side are tabled.
+    Pieces(u8),
+    /// A distance past what a code holds (never seen on these boards; kept as an error
+    /// rather than a wrong value).
+    TooLong { mover: u8, other: u8 },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Pieces(n) => {
+                write!(f, "tables hold {MIN_PIECES} or {MAX_PIECES} pieces a side, not {n}")
+            }
+            TableError::TooLong { mover, other } => {
+                write!(f, "a distance in the {mover} against {other} table is longer than {LONGEST} plies")
+            }
+        }
+    }
+}
+
+/// What a table holds for one material, with White to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// Every position.
+    pub all: Census,
+    /// One position of each class of positions that the board's symmetries map onto
+    /// each other.
+    pub folded: Census,
+    pub longest_win: u16,
+}
+
+fn slot(mover: u8, other: u8) -> usize {
+    ((mover - MIN_PIECES) * (MAX_PIECES - MIN_PIECES + 1) + (other - MIN_PIECES)) as usize
+}
+
+fn check_pieces(n: u8) -> Result<(), TableError> {
+    if (MIN_PIECES..=MAX_PIECES).contains(&n) { Ok(()) } else { Err(TableError::Pieces(n)) }
+}
+
+/// A position with the mover as White, to generate its moves.
+fn as_position(mover: Bits, other: Bits) -> Position {
+    Position { board: [mover, other], side: Colour::White, in_hand: [0, 0], quiet_plies: 0, hash: 0 }
+}
+
+/// What the moves of one position show before the layer is solved: its number of moves
+/// that stay in the layer, and what its captures lead to (known from smaller tables).
+struct FirstLook {
+    moves: usize,
+    quiet: usize,
+    /// The shortest loss a capture leaves the other side in.
+    best_exit: Option<u16>,
+    /// A capture leads to a draw.
+    drawn_exit: bool,
+    /// The longest win a capture gives the other side.
+    worst_exit: Option<u16>,
+}
+
+impl Tables {
+    /// Solves every table with `MIN_PIECES` to `max` pieces a side under `rules`.
+    pub fn solve(rules: Rules, max: u8) -> Result<Tables, TableError> {
+        check_pieces(max)?;
+        let variant = rules.board();
+        let side = (MAX_PIECES - MIN_PIECES + 1) as usize;
+        let mut tables =
+            Tables { rules, max: MIN_PIECES - 1, indexer: Indexer::new(variant), codes: vec![Vec::new(); side * side] };
+        for top in MIN_PIECES..=max {
+            for low in MIN_PIECES..=top {
+                tables.solve_layer(top, low)?;
+            }
+            tables.max = top;
+        }
+        Ok(tables)
+    }
+
+    /// No tables at all: every lookup answers `None`.
+    fn empty(rules: Rules) -> Tables {
+        let side = (MAX_PIECES - MIN_PIECES + 1) as usize;
+        Tables { rules, max: 0, indexer: Indexer::new(rules.board()), codes: vec![Vec::new(); side * side] }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The largest number of pieces a side has in these tables.
+    pub fn max_pieces(&self) -> u8 {
+        self.max
+    }
+
+    fn covers(&self, a: u8, b: u8) -> bool {
+        // A table is there once its layer is solved (smaller layers are used while the
+        // larger ones are solved).
+        (MIN_PIECES..=MAX_PIECES).contains(&a)
+            && (MIN_PIECES..=MAX_PIECES).contains(&b)
+            && !self.codes[slot(a, b)].is_empty()
+    }
+
+    /// The value for the side to move of (its points, the other side's points), moving
+    /// phase, or `None` when no table holds that material.
+    pub fn value(&self, mover: Bits, other: Bits) -> Option<Value> {
+        let (a, b) = (mover.count_ones() as u8, other.count_ones() as u8);
+        if !self.covers(a, b) || mover & other != 0 {
+            return None;
+        }
+        Some(code_value(self.codes[slot(a, b)][self.indexer.index(a, b, mover, other)]))
+    }
+
+    /// The value of `pos` under the rules, with the 50-move count: `None` when no table
+    /// holds it or when the count makes the table's answer uncertain. A result no further
+    /// away than the plies the count leaves stands. Past them, three against three is a
+    /// draw (its only capture ends the game, so nothing resets the count), while with a
+    /// capture on the way the count may be reset in time: that is left to the search.
+    pub fn value_in(&self, pos: &Position) -> Option<Value> {
+        if !pos.placing_done() {
+            return None;
+        }
+        let value = self.value(pos.own(), pos.theirs())?;
+        let left = 50u16.saturating_sub(pos.quiet_plies);
+        match value {
+            Value::Win { plies } | Value::Loss { plies } if plies > left => {
+                let three = pos.own().count_ones() == 3 && pos.theirs().count_ones() == 3;
+                three.then_some(Value::Draw)
+            }
+            v => Some(v),
+        }
+    }
+
+    /// Every legal move of `game`'s position with the value it leaves for the side that
+    /// moved (so the best move has the best value), or `None` outside the tables.
+    pub fn moves(&self, game: &Game) -> Option<Vec<(crate::rules::Move, Value)>> {
+        let pos = game.position();
+        self.value(pos.own(), pos.theirs())?;
+        if !pos.placing_done() {
+            return None;
+        }
+        let variant = self.rules.board();
+        let mut list = MoveList::new();
+        generate(pos, variant, self.rules.flying, &mut list);
+        let mut out = Vec::new();
+        for &m in list.iter() {
+            let child = pos.play(m);
+            let value = if child.own().count_ones() < MIN_PIECES as u32 {
+                Value::Win { plies: 1 }
+            } else {
+                match self.value(child.own(), child.theirs())? {
+                    Value::Win { plies } => Value::Loss { plies: plies + 1 },
+                    Value::Loss { plies } => Value::Win { plies: plies + 1 },
+                    Value::Draw => Value::Draw,
+                }
+            };
+            out.push((m, value));
+        }
+        Some(out)
+    }
+
+    /// Wins, losses and draws for White to move with `white` against `black` pieces, over
+    /// every position and over one position of each symmetry class, and the longest win.
+    pub fn stats(&self, white: u8, black: u8) -> Option<Stats> {
+        if !self.covers(white, black) {
+            return None;
+        }
+        let codes = &self.codes[slot(white, black)];
+        let symmetries = self.rules.board().symmetries();
+        let images: Vec<ImageTable> = symmetries.iter().map(|s| ImageTable::new(s)).collect();
+        let mut all = Census::default();
+        let mut folded = Census::default();
+        let mut longest_win = 0;
+        for (index, &code) in codes.iter().enumerate() {
+            let count = |c: &mut Census| match code_value(code) {
+                Value::Win { .. } => c.wins += 1,
+                Value::Loss { .. } => c.losses += 1,
+                Value::Draw => c.draws += 1,
+            };
+            count(&mut all);
+            if let Value::Win { plies } = code_value(code) {
+                longest_win = longest_win.max(plies);
+            }
+            let (mover, other) = self.indexer.unrank(white, black, index);
+            let key = (mover as u64) << 32 | other as u64;
+            let least = images.iter().all(|t| (t.apply(mover) as u64) << 32 | t.apply(other) as u64 >= key);
+            if least {
+                count(&mut folded);
+            }
+        }
+        Some(Stats { all, folded, longest_win })
+    }
+
+    /// Solves the tables of `top` against `low` pieces and `low` against `top` together:
+    /// a move in one leads into the other.
+    fn solve_layer(&mut self, top: u8, low: u8) -> Result<(), TableError> {
+        let variant = self.rules.board();
+        let flying = self.rules.flying;
+        let kinds: Vec<(u8, u8)> = if top == low { vec![(top, low)] } else { vec![(top, low), (low, top)] };
+        let sizes: Vec<usize> = kinds.iter().map(|&(a, b)| self.indexer.size(a, b)).collect();
+        let base = [0, sizes[0]];
+        let total: usize = sizes.iter().sum();
+        let mut codes: Vec<Code> = vec![0; total];
+        let mut open: Vec<u8> = vec![0; total];
+        // Positions by distance, to spread from; wins through a capture wait in
+        // `exits` until their distance comes, in case a shorter win turns up first.
+        let mut buckets: Vec<Vec<u32>> = Vec::new();
+        let mut exits: Vec<Vec<u32>> = Vec::new();
+        let push = |lists: &mut Vec<Vec<u32>>, d: u32, g: usize| {
+            if lists.len() <= d as usize {
+                lists.resize_with(d as usize + 1, Vec::new);
+            }
+            lists[d as usize].push(g as u32);
+        };
+        let too_long = |a: u8, b: u8| TableError::TooLong { mover: a, other: b };
+        for (t, &(a, b)) in kinds.iter().enumerate() {
+            for local in 0..sizes[t] {
+                let g = base[t] + local;
+                let (mover, other) = self.indexer.unrank(a, b, local);
+                let look = self.first_look(variant, flying, mover, other);
+                if look.moves == 0 {
+                    codes[g] = 1;
+                    push(&mut buckets, 0, g);
+                } else if let Some(e) = look.best_exit {
+                    open[g] = NEVER;
+                    push(&mut exits, e as u32 + 1, g);
+                } else if look.drawn_exit {
+                    open[g] = NEVER;
+                } else if look.quiet == 0 {
+                    // Every move captures into a win for the other side.
+                    let d = look.worst_exit.map_or(0, |w| w as u32) + 1;
+                    if d > LONGEST {
+                        return Err(too_long(a, b));
+                    }
+                    codes[g] = d as Code + 1;
+                    push(&mut buckets, d, g);
+                } else {
+                    open[g] = look.quiet as u8;
+                }
+            }
+        }
+        let all = variant.all;
+        let mut d: u32 = 0;
+        while (d as usize) < buckets.len().max(exits.len()) {
+            if let Some(waiting) = exits.get_mut(d as usize) {
+                for g in std::mem::take(waiting) {
+                    if codes[g as usize] == 0 {
+                        if d > LONGEST {
+                            return Err(too_long(top, low));
+                        }
+                        codes[g as usize] = d as Code + 1;
+                        push(&mut buckets, d, g as usize);
+                    }
+                }
+            }
+            let frontier = buckets.get_mut(d as usize).map(std::mem::take).unwrap_or_default();
+            for g in frontier {
+                let g = g as usize;
+                let t = usize::from(g >= base[1] && kinds.len() == 2);
+                let (a, b) = kinds[t];
+                let (mover, other) = self.indexer.unrank(a, b, g - base[t]);
+                // The positions before: the other side (b pieces, now the mover) moved a
+                // piece from an empty point to one of its present points, closing no mill
+                // (a mill would have captured, leaving the layer).
+                let tq = if kinds.len() == 2 { 1 - t } else { 0 };
+                let empty = all & !(mover | other);
+                let flies = flying && b == 3;
+                let mut tos = other;
+                while tos != 0 {
+                    let to = tos.trailing_zeros() as u8;
+                    tos &= tos - 1;
+                    if variant.in_mill(other, to) {
+                        continue;
+                    }
+                    let mut froms = if flies { empty } else { variant.neighbours[to as usize] & empty };
+                    while froms != 0 {
+                        let from = froms.trailing_zeros();
+                        froms &= froms - 1;
+                        let before = other & !(1 << to) | (1 << from);
+                        let q = base[tq] + self.indexer.index(b, a, before, mover);
+                        if codes[q] != 0 {
+                            continue;
+                        }
+                        if d.is_multiple_of(2) {
+                            // A move into a loss: a win one ply longer.
+                            if d + 1 > LONGEST {
+                                return Err(too_long(b, a));
+                            }
+                            codes[q] = (d + 2) as Code;
+                            push(&mut buckets, d + 1, q);
+                        } else if open[q] != NEVER {
+                            open[q] -= 1;
+                            if open[q] == 0 {
+                                // Every move loses: as late as the longest win allows.
+                                let look = self.first_look(variant, flying, before, mover);
+                                let dq = d.max(look.worst_exit.map_or(0, |w| w as u32)) + 1;
+                                if dq > LONGEST {
+                                    return Err(too_long(b, a));
+                                }
+                                codes[q] = dq as Code + 1;
+                                push(&mut buckets, dq, q);
+                            }
+                        }
+                    }
+                }
+            }
+            d += 1;
+        }
+        let second = codes.split_off(base[1].min(codes.len()));
+        self.codes[slot(kinds[0].0, kinds[0].1)] = codes;
+        if kinds.len() == 2 {
+            self.codes[slot(kinds[1].0, kinds[1].1)] = second;
+        }
+        Ok(())
+    }
+
+    /// The moves of (mover, other) counted without listing them: only the steps into
+    /// the gap of an open two can close a mill, and only those are looked at one by one.
+    fn first_look(&self, variant: &Variant, flying: bool, mover: Bits, other: Bits) -> FirstLook {
+        let empty = variant.all & !(mover | other);
+        let flies = flying && mover.count_ones() == 3;
+        let mut gaps = 0;
+        for &m in &variant.mills {
+            if (mover & m).count_ones() == 2 {
+                gaps |= m & empty;
+            }
+        }
+        let pos = as_position(mover, other);
+        let victims = pos.capturable(variant, Colour::Black);
+        let mut look = FirstLook { moves: 0, quiet: 0, best_exit: None, drawn_exit: false, worst_exit: None };
+        let mut froms = mover;
+        while froms != 0 {
+            let from = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let targets = if flies { empty } else { variant.neighbours[from as usize] & empty };
+            let steps = targets.count_ones() as usize;
+            look.moves += steps;
+            look.quiet += steps;
+            let mut closing = targets & gaps;
+            while closing != 0 {
+                let to = closing.trailing_zeros() as u8;
+                closing &= closing - 1;
+                let after = mover & !(1 << from) | (1 << to);
+                if !variant.in_mill(after, to) {
+                    continue;
+                }
+                look.quiet -= 1;
+                let mut taken = victims;
+                while taken != 0 {
+                    let victim = taken.trailing_zeros();
+                    taken &= taken - 1;
+                    // The side that moves next has lost at once with two pieces;
+                    // otherwise its value is in a smaller table, solved before.
+                    let left = other & !(1 << victim);
+                    let value = if left.count_ones() < MIN_PIECES as u32 {
+                        Value::Loss { plies: 0 }
+                    } else {
+                        self.value(left, after).unwrap_or(Value::Draw)
+                    };
+                    match value {
+                        Value::Loss { plies } => look.best_exit = Some(look.best_exit.map_or(plies, |b| b.min(plies))),
+                        Value::Draw => look.drawn_exit = true,
+                        Value::Win { plies } => look.worst_exit = Some(look.worst_exit.map_or(plies, |w| w.max(plies))),
+                    }
+                }
+            }
+        }
+        look
+    }
+}
+
+/// The solved tables of one rule set, kept for the life of the process: a cache, solved
+/// again after a restart, never state. Three against three is published first (a few
+/// seconds), then everything up to four a side.
+struct Slot {
+    tables: Mutex<Option<Arc<Tables>>>,
+    started: AtomicBool,
+}
+
+#[allow(clippy::declare_interior_mutable_const)] // a template for the array, each copy its own
+const EMPTY: Slot = Slot { tables: Mutex::new(None), started: AtomicBool::new(false) };
+static SLOTS: [Slot; 8] = [EMPTY; 8];
+
+fn slot_of(rules: Rules) -> &'static Slot {
+    let kind = VariantKind::ALL.iter().position(|&k| k == rules.variant).unwrap_or(0);
+    &SLOTS[kind * 2 + usize::from(rules.flying)]
+}
+
+fn publish(slot: &Slot, tables: Arc<Tables>) {
+    let mut held = slot.tables.lock().unwrap_or_else(|e| e.into_inner());
+    if held.as_ref().is_none_or(|t| t.max < tables.max) {
+        *held = Some(tables);
+    }
+}
+
+/// The largest tables solved so far for `rules`; never waits.
+pub fn ready(rules: Rules) -> Option<Arc<Tables>> {
+    slot_of(rules).tables.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The tables of `rules` up to `max` pieces a side (at least), solving them now if need
+/// be (seconds: README "Endgame tables").
+pub fn solved(rules: Rules, max: u8) -> Arc<Tables> {
+    let max = max.clamp(MIN_PIECES, MAX_PIECES);
+    if let Some(t) = ready(rules).filter(|t| t.max >= max) {
+        return t;
+    }
+    // `max` is a valid size, so this cannot fail; if it ever did, the tables there are
+    // still serve.
+    match Tables::solve(rules, max) {
+        Ok(t) => {
+            let t = Arc::new(t);
+            publish(slot_of(rules), t.clone());
+            t
+        }
+        Err(_) => ready(rules).unwrap_or_else(|| Arc::new(Tables::empty(rules))),
+    }
+}
+
+/// The tables a search from `pos` needs soon (up to this many pieces a side), or `None`
+/// while the game is not near them.
+pub fn needed(pos: &Position) -> Option<u8> {
+    let most = pos.pieces(Colour::White).max(pos.pieces(Colour::Black)) as u8;
+    near(pos).then_some(most.clamp(MIN_PIECES, MAX_PIECES))
+}
+
+/// Whether a search from `pos` may soon reach the tables: a side is down to five pieces.
+pub fn near(pos: &Position) -> bool {
+    pos.pieces(pos.side).min(pos.pieces(pos.side.opponent())) <= 5
+}
+
+/// Starts solving the tables on a background thread once the game is near them, so that
+/// they are ready before they are needed. Returns at once.
+pub fn prepare(game: &Game) {
+    let rules = game.rules();
+    let slot = slot_of(rules);
+    if !near(game.position()) || slot.started.swap(true, Ordering::AcqRel) {
+        return;
+    }
+    let spawned = std::thread::Builder::new().name("dokuz-tables".into()).spawn(move || {
+        for max in MIN_PIECES..=MAX_PIECES {
+            if let Ok(t) = Tables::solve(rules, max) {
+                publish(slot_of(rules), Arc::new(t));
+            }
+        }
+    });
+    if spawned.is_err() {
+        // No thread to be had: try again at the next move.
+        slot.started.store(false, Ordering::Release);
+    }
+}
+
+/// A symmetry applied to a set of points byte by byte: three lookups a set.
+struct ImageTable {
+    bytes: [[Bits; 256]; 4],
+}
+
+impl ImageTable {
+    fn new(permutation: &[u8]) -> ImageTable {
+        let mut bytes = [[0; 256]; 4];
+        for (k, table) in bytes.iter_mut().enumerate() {
+            for (v, image) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    let p = k * 8 + bit;
+                    if v & (1 << bit) != 0 && p < permutation.len() {
+                        *image |= 1 << permutation[p];
+                    }
+                }
+            }
+        }
+        ImageTable { bytes }
+    }
+
+    #[inline]
+    fn apply(&self, set: Bits) -> Bits {
+        self.bytes[0][(set & 0xff) as usize]
+            | self.bytes[1][(set >> 8 & 0xff) as usize]
+            | self.bytes[2][(set >> 16 & 0xff) as usize]
+            | self.bytes[3][(set >> 24) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::VariantKind;
+
+    #[test]
+    fn ranks_round_trip() {
+        let indexer = Indexer::new(VariantKind::Nine.variant());
+        for (a, b) in [(3, 3), (4, 3), (3, 4), (4, 4)] {
+            let size = indexer.size(a, b);
+            for index in (0..size).step_by(997) {
+                let (mover, other) = indexer.unrank(a, b, index);
+                assert_eq!(mover & other, 0);
+                assert_eq!((mover.count_ones(), other.count_ones()), (a as u32, b as u32));
+                assert_eq!(indexer.index(a, b, mover, other), index);
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! `dokuz tables`: the exact endgame tables, their figures and their answers.
+
+use std::time::Instant;
+
+use super::{Failure, Options, POSITION};
+use crate::ai::endgame::Value;
+use crate::ai::tables::{Census, MAX_PIECES, MIN_PIECES, Tables};
+use crate::rules::Colour;
+
+const STATS: &[&str] = &["--variant", "--flying", "--white", "--black", "--verbose"];
+
+pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
+    match o.words.first().map(String::as_str) {
+        Some("stats") => stats(o, print),
+        Some("probe") => probe(o, print),
+        Some(other) => Err(format!("tables: unknown command '{other}' (stats or probe)").into()),
+        None => Err("tables needs a command: stats or probe".to_string().into()),
+    }
+}
+
+fn pieces(n: Option<u8>, flag: &str) -> Result<u8, String> {
+    let n = n.ok_or_else(|| format!("tables stats needs {flag} N"))?;
+    if (MIN_PIECES..=MAX_PIECES).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{flag}: tables hold {MIN_PIECES} or {MAX_PIECES} pieces a side, not {n}"))
+    }
+}
+
+fn census(c: &Census) -> String {
+    format!("{} wins, {} losses, {} draws", c.wins, c.losses, c.draws)
+}
+
+fn stats(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
+    o.only("tables stats", STATS, 1)?;
+    if o.variant.is_none() {
+        return Err("tables stats needs --variant nine|six|five|twelve".to_string().into());
+    }
+    let (white, black) = (pieces(o.white, "--white")?, pieces(o.black, "--black")?);
+    let start = Instant::now();
+    let tables = Tables::solve(o.rules(), white.max(black)).map_err(|e| e.to_string())?;
+    let solved = start.elapsed();
+    let stats = tables.stats(white, black).ok_or_else(|| format!("no table of {white} against {black}"))?;
+    print(&format!("all: {}", census(&stats.all)));
+    print(&format!("folded: {}", census(&stats.folded)));
+    print(&format!("longest win: {} plies", stats.longest_win));
+    if o.verbose {
+        print(&format!(
+            "solved in {:.2} s (every table up to {} pieces a side), counted in {:.2} s",
+            solved.as_secs_f64(),
+            white.max(black),
+            (start.elapsed() - solved).as_secs_f64()
+        ));
+    }
+    Ok(())
+}
+
+/// A value for the side to move, told with colours.
+fn told(value: Value, mover: Colour) -> String {
+    match value {
+        Value::Win { plies } => format!("{} wins in {plies} plies", mover.name()),
+        Value::Loss { plies } => format!("{} wins in {plies} plies", mover.opponent().name()),
+        Value::Draw => "draw".to_string(),
+    }
+}
+
+fn probe(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
+    o.only("tables probe", POSITION, 1)?;
+    let game = o.game()?;
+    let pos = *game.position();
+    let (own, theirs) = (pos.own().count_ones() as u8, pos.theirs().count_ones() as u8);
+    if !pos.placing_done() || !(MIN_PIECES..=MAX_PIECES).contains(&own) || !(MIN_PIECES..=MAX_PIECES).contains(&theirs)
+    {
+        return Err(format!(
+            "no table holds this position: tables hold {MIN_PIECES} or {MAX_PIECES} pieces a side with none in hand"
+        )
+        .into());
+    }
+    let tables = Tables::solve(game.rules(), own.max(theirs)).map_err(|e| e.to_string())?;
+    let value = tables.value(pos.own(), pos.theirs()).ok_or("no table holds this position".to_string())?;
+    print(&format!("value: {}", told(value, pos.side)));
+    let mut moves = tables.moves(&game).ok_or("no table holds this position".to_string())?;
+    // Best first for the side to move: quickest wins, then draws, then the longest losses.
+    moves.sort_by_key(|&(_, v)| match v {
+        Value::Win { plies } => (0, plies as i32),
+        Value::Draw => (1, 0),
+        Value::Loss { plies } => (2, -(plies as i32)),
+    });
+    for (m, v) in moves {
+        print(&format!("{} {}", game.move_text(m), told(v, pos.side)));
+    }
+    Ok(())
+}

@@ -1,0 +1,245 @@
+//! The exact endgame tables (three and four pieces a side, moving phase), checked against
+//! what we did not derive from them: a plain exhaustive search with the rules engine's own
+//! moves, the board's symmetries, and the tables' own moves one ply deeper.
+
+mod common;
+
+use common::dokuz;
+use dokuz_tas::ai::endgame::{Endgame, Value};
+use dokuz_tas::ai::tables::Tables;
+use dokuz_tas::rules::movegen::{self, MoveList};
+use dokuz_tas::rules::position::{Colour, Position};
+use dokuz_tas::rules::variant::Bits;
+use dokuz_tas::rules::{Game, Rules, VariantKind};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// `n` random points of the board outside `taken`.
+fn points(rng: &mut StdRng, board: usize, n: u32, taken: Bits) -> Bits {
+    let mut set: Bits = 0;
+    while set.count_ones() < n {
+        let p = rng.random_range(0..board);
+        if (taken | set) & (1 << p) == 0 {
+            set |= 1 << p;
+        }
+    }
+    set
+}
+
+fn position(mover: Bits, other: Bits) -> Position {
+    Position::new([mover, other], Colour::White, [0, 0], 0)
+}
+
+/// The exact value of `pos` if the game ends within `depth` plies whatever is played,
+/// by trying every move: nothing of the tables is used.
+fn exhaustive(pos: &Position, rules: Rules, depth: u32) -> Option<Value> {
+    let variant = rules.board();
+    let mut list = MoveList::new();
+    movegen::generate(pos, variant, rules.flying, &mut list);
+    if list.is_empty() {
+        return Some(Value::Loss { plies: 0 });
+    }
+    if depth == 0 {
+        return None;
+    }
+    let mut best_win: Option<u16> = None;
+    let mut longest_loss: u16 = 0;
+    let mut all_lose = true;
+    for &m in list.iter() {
+        match exhaustive(&pos.play(m), rules, depth - 1) {
+            Some(Value::Loss { plies }) => best_win = Some(best_win.map_or(plies + 1, |b| b.min(plies + 1))),
+            Some(Value::Win { plies }) => longest_loss = longest_loss.max(plies + 1),
+            _ => all_lose = false,
+        }
+    }
+    match best_win {
+        Some(plies) => Some(Value::Win { plies }),
+        None if all_lose => Some(Value::Loss { plies: longest_loss }),
+        None => None,
+    }
+}
+
+/// Compares the tables with the exhaustive search on `samples` random positions of each
+/// material; returns how many of them end within `depth` plies.
+fn check_against_search(rules: Rules, tables: &Tables, depth: u32, samples: usize) -> usize {
+    let mut rng = StdRng::seed_from_u64(depth as u64 * 1000 + rules.board().len() as u64);
+    let n = rules.board().len();
+    let mut known = 0;
+    for (mover, other) in [(3, 3), (4, 3), (3, 4), (4, 4)] {
+        for _ in 0..samples {
+            let own = points(&mut rng, n, mover, 0);
+            let theirs = points(&mut rng, n, other, own);
+            let table = tables.value(own, theirs).expect("tabled");
+            let searched = exhaustive(&position(own, theirs), rules, depth);
+            let expected = match table {
+                Value::Win { plies } | Value::Loss { plies } if plies as u32 <= depth => Some(table),
+                _ => None,
+            };
+            assert_eq!(searched, expected, "{rules:?} W:{own:#x} B:{theirs:#x}: the table says {table:?}");
+            known += usize::from(expected.is_some());
+        }
+    }
+    known
+}
+
+const RULES: [(VariantKind, bool); 4] =
+    [(VariantKind::Nine, true), (VariantKind::Nine, false), (VariantKind::Twelve, true), (VariantKind::Six, false)];
+
+#[test]
+fn tables_agree_with_search_symmetries_and_their_own_moves() {
+    for (kind, flying) in RULES {
+        let rules = Rules::with_flying(kind, flying);
+        let tables = Tables::solve(rules, 4).expect("solves");
+        // Flying multiplies the moves: search those less deep.
+        let depth = if flying { 3 } else { 5 };
+        let known = check_against_search(rules, &tables, depth, 150);
+        // The sample must reach decided positions, or the check shows nothing.
+        assert!(known >= 20, "{rules:?}: only {known} sampled positions end within {depth} plies");
+        check_symmetries(rules, &tables, 2000);
+        check_moves(rules, &tables, 2000);
+    }
+}
+
+/// A position and its images under the board's symmetries have the same value.
+fn check_symmetries(rules: Rules, tables: &Tables, samples: usize) {
+    let variant = rules.board();
+    let symmetries = variant.symmetries();
+    let image = |set: Bits, perm: &[u8]| -> Bits {
+        (0..variant.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
+    };
+    let mut rng = StdRng::seed_from_u64(5);
+    for (mover, other) in [(3, 3), (4, 3), (3, 4), (4, 4)] {
+        for _ in 0..samples {
+            let own = points(&mut rng, variant.len(), mover, 0);
+            let theirs = points(&mut rng, variant.len(), other, own);
+            let value = tables.value(own, theirs);
+            for perm in &symmetries {
+                assert_eq!(tables.value(image(own, perm), image(theirs, perm)), value, "{rules:?} {perm:?}");
+            }
+        }
+    }
+}
+
+/// The value of a position is the best of its moves' values: the quickest win, else a
+/// draw, else the longest loss, each one ply longer than the value after the move.
+fn check_moves(rules: Rules, tables: &Tables, samples: usize) {
+    let variant = rules.board();
+    let mut rng = StdRng::seed_from_u64(9);
+    for (mover, other) in [(3, 3), (4, 3), (3, 4), (4, 4)] {
+        for _ in 0..samples {
+            let own = points(&mut rng, variant.len(), mover, 0);
+            let theirs = points(&mut rng, variant.len(), other, own);
+            let value = tables.value(own, theirs).expect("tabled");
+            let game = Game::from_position(rules, position(own, theirs));
+            let moves = tables.moves(&game).expect("tabled");
+            let best = moves
+                .iter()
+                .map(|&(_, v)| v)
+                .min_by_key(|v| match *v {
+                    Value::Win { plies } => (0, plies as i32),
+                    Value::Draw => (1, 0),
+                    Value::Loss { plies } => (2, -(plies as i32)),
+                })
+                .unwrap_or(Value::Loss { plies: 0 });
+            assert_eq!(best, value, "{rules:?} W:{own:#x} B:{theirs:#x}");
+        }
+    }
+}
+
+#[test]
+fn three_against_three_agrees_with_the_first_solver() {
+    // The flying 3v3 endgame was solved before by its own code (ai::endgame): every value
+    // must be the same.
+    for kind in [VariantKind::Nine, VariantKind::Twelve] {
+        let rules = Rules::with_flying(kind, true);
+        let tables = Tables::solve(rules, 3).expect("solves");
+        let first = Endgame::solve(rules.board());
+        let n = rules.board().len() as u32;
+        let mut compared = 0;
+        for own in 0u32..(1 << n) {
+            if own.count_ones() != 3 {
+                continue;
+            }
+            let mut rng = StdRng::seed_from_u64(own as u64);
+            for _ in 0..3 {
+                let theirs = points(&mut rng, n as usize, 3, own);
+                assert_eq!(tables.value(own, theirs), Some(first.value(own, theirs)), "{kind:?}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 3 * 2024);
+    }
+}
+
+#[test]
+fn out_of_the_tables_is_none() {
+    let tables = Tables::solve(Rules::new(VariantKind::Six), 3).expect("solves");
+    let variant = VariantKind::Six.variant();
+    let p = |names: &[&str]| names.iter().fold(0, |acc, n| acc | 1 << variant.parse_point(n).expect("a point"));
+    // Four pieces: not solved up to three; five: never tabled.
+    assert_eq!(tables.value(p(&["a1", "a3", "a5", "c5"]), p(&["e1", "e3", "e5"])), None);
+    assert!(Tables::solve(Rules::new(VariantKind::Six), 5).is_err());
+    // In hand: not the moving phase.
+    let mut pos = position(p(&["a1", "a3", "a5"]), p(&["e1", "e3", "e5"]));
+    assert!(tables.value_in(&pos).is_some());
+    pos.in_hand = [1, 0];
+    assert_eq!(tables.value_in(&pos), None);
+}
+
+fn numbers(line: &str) -> Vec<u64> {
+    line.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect()
+}
+
+#[test]
+fn stats_prints_three_lines_that_add_up() {
+    let lines = dokuz(&["tables", "stats", "--variant", "six", "--white", "4", "--black", "3"]).expect("stats");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("all: ") && lines[0].ends_with(" draws"), "{lines:?}");
+    assert!(lines[1].starts_with("folded: "), "{lines:?}");
+    assert!(lines[2].starts_with("longest win: ") && lines[2].ends_with(" plies"), "{lines:?}");
+    let all = numbers(&lines[0]);
+    let folded = numbers(&lines[1]);
+    // Four white points of 16, then three black among the 12 left.
+    assert_eq!(all.iter().sum::<u64>(), 1820 * 220);
+    // Sixteen symmetries: at least a sixteenth of the positions, fewer than all.
+    let classes: u64 = folded.iter().sum();
+    assert!(classes * 16 >= 1820 * 220 && classes < 1820 * 220, "{classes}");
+    for i in 0..3 {
+        assert!(folded[i] <= all[i] && (folded[i] == 0) == (all[i] == 0), "{all:?} {folded:?}");
+    }
+    // The longest win is one of the counted wins, so there are wins.
+    assert!(numbers(&lines[2])[0] > 0 && all[0] > 0);
+}
+
+#[test]
+fn probe_prints_the_value_and_every_move() {
+    // The worked example of the rules page: White closes a mill in one and wins.
+    let lines = dokuz(&["tables", "probe", "--position", "W:a7,d7,f2 B:a1,d1,e4 w"]).expect("probe");
+    assert_eq!(lines[0], "value: White wins in 1 plies");
+    let game = Game::from_text(Rules::new(VariantKind::Nine), Some("W:a7,d7,f2 B:a1,d1,e4 w")).expect("valid");
+    assert_eq!(lines.len(), 1 + game.legal_moves().len());
+    assert!(lines[1].starts_with("f2-g7x") && lines[1].ends_with("White wins in 1 plies"), "{lines:?}");
+    // Black to move wins with e4-g1 in the same way.
+    let lines = dokuz(&["tables", "probe", "--position", "W:a7,d7,f2 B:a1,d1,e4 b"]).expect("probe");
+    assert_eq!(lines[0], "value: Black wins in 1 plies");
+}
+
+#[test]
+fn tables_refuse_what_they_do_not_hold() {
+    for (args, expected) in [
+        (&["tables", "stats", "--variant", "nine", "--white", "5", "--black", "3"][..], "3 or 4 pieces"),
+        (&["tables", "stats", "--white", "3", "--black", "3"][..], "needs --variant"),
+        (&["tables", "stats", "--variant", "six", "--white", "3"][..], "needs --black"),
+        (
+            &["tables", "stats", "--variant", "six", "--white", "3", "--black", "3", "--level", "hard"][..],
+            "does not apply",
+        ),
+        (&["tables", "probe"][..], "no table holds"),
+        (&["tables", "probe", "--position", "W:a7,d7,f2 B:a1,d1,e4 w 1 1 0"][..], "no table holds"),
+        (&["tables", "solve"][..], "unknown command"),
+        (&["tables"][..], "stats or probe"),
+    ] {
+        let e = dokuz(args).expect_err("refused");
+        assert!(e.contains(expected), "{args:?}: {e}");
+    }
+}
