@@ -19,9 +19,11 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::CursorMoved;
 use dokuz_tas::ai::Level;
+use dokuz_tas::ai::endgame::Value;
 use dokuz_tas::app::CorePlugin;
 use dokuz_tas::app::ai_task::Thinking;
 use dokuz_tas::app::board::BoardLayout;
+use dokuz_tas::app::i18n::{self, Lang};
 use dokuz_tas::app::model::{
     Asking, BoardReset, ColourChoice, Command, ComputerMove, EndReason, GameSetup, Notice, NoticeText, Opponent,
     Question, Screen, Selection, Session,
@@ -643,6 +645,27 @@ fn a_hint_is_a_legal_move_for_the_position_it_was_asked_in() {
     let mut app = app;
     play_by_input(&mut app, m, Device::Touch, false);
     assert_eq!(app.world().resource::<Selection>().hint, None);
+}
+
+#[test]
+fn a_hint_in_a_tabled_endgame_says_who_wins_in_how_many() {
+    // The worked example of the rules page with Black to move: e4-g1 closes a mill and
+    // Black wins at once; the tables say so, and the hint carries it.
+    let rules = Rules::with_flying(VariantKind::Nine, true);
+    dokuz_tas::ai::tables::solved(rules, 3);
+    let mut tabled = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    set_position(&mut tabled, rules, "W:a7,d7,f2 B:a1,d1,e4 b");
+    tabled.world_mut().write_message(Command::Hint);
+    update_until(&mut tabled, "the hint", |app| app.world().resource::<Selection>().hint.is_some());
+    let selection = tabled.world().resource::<Selection>();
+    assert_eq!(selection.hint_value, Some(Value::Win { plies: 1 }));
+    assert_eq!(i18n::known_result(Lang::Tr, Colour::Black, Value::Win { plies: 1 }), "Siyah 1 hamlede kazanır");
+    assert_eq!(i18n::known_result(Lang::En, Colour::Black, Value::Loss { plies: 6 }), "White wins in 6");
+    // Outside the tables nothing is claimed.
+    let mut opening = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    opening.world_mut().write_message(Command::Hint);
+    update_until(&mut opening, "the hint", |app| app.world().resource::<Selection>().hint.is_some());
+    assert_eq!(opening.world().resource::<Selection>().hint_value, None);
 }
 
 #[test]

@@ -11,6 +11,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::model::{AppSet, Command, ComputerMove, Screen, Selection, Session};
 use super::pieces::board_settled;
+use crate::ai::endgame::Value;
 use crate::ai::{self, Level};
 use crate::rules::Move;
 
@@ -41,8 +42,9 @@ pub enum Purpose {
 }
 
 pub struct Job {
-    /// The answer, and the computer's memory handed back for its next move.
-    task: Task<(Option<Move>, Option<ai::Memory>)>,
+    /// The answer, the computer's memory handed back for its next move, and what the
+    /// endgame tables know of the position (for a hint).
+    task: Task<(Option<Move>, Option<ai::Memory>, Option<Value>)>,
     pub stop: Arc<AtomicBool>,
     pub revision: u64,
     pub purpose: Purpose,
@@ -86,7 +88,12 @@ impl Thinking {
                 Some(memory) => ai::think_with(memory, &game, level, limits, seed, &flag),
                 None => ai::think(&game, level, limits, seed, &flag),
             };
-            (thought.map(|t| t.best), memory)
+            // Asked after the search, which started solving the tables if they are near.
+            let known = match purpose {
+                Purpose::Hint => ai::tables::ready(game.rules()).and_then(|t| t.value_in(game.position())),
+                Purpose::Reply => None,
+            };
+            (thought.map(|t| t.best), memory, known)
         });
         self.job = Some(Job { task, stop, revision: session.revision, purpose });
         self.started += 1;
@@ -131,7 +138,7 @@ fn poll(
     let Some(job) = thinking.job.as_mut() else {
         return;
     };
-    let Some((answer, memory)) = check_ready(&mut job.task) else {
+    let Some((answer, memory, known)) = check_ready(&mut job.task) else {
         return;
     };
     let (revision, purpose) = (job.revision, job.purpose);
@@ -148,6 +155,9 @@ fn poll(
         Purpose::Reply => {
             replies.write(ComputerMove { m, revision });
         }
-        Purpose::Hint => selection.hint = Some((m, revision)),
+        Purpose::Hint => {
+            selection.hint = Some((m, revision));
+            selection.hint_value = known;
+        }
     }
 }

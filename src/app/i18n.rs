@@ -3,6 +3,7 @@
 
 use super::model::{EndReason, GameResult, Info};
 use crate::ai::Level;
+use crate::ai::endgame::Value;
 use crate::ai::review::Grade;
 use crate::rules::{Colour, Illegal, VariantKind};
 
@@ -288,6 +289,23 @@ pub fn word(lang: Lang, w: Word) -> &'static str {
         (Lang::En, HintShown) => "Hint (ringed in purple on the board):",
         (Lang::Tr, Draw) => "Berabere!",
         (Lang::En, Draw) => "Draw!",
+    }
+}
+
+/// What the endgame tables know of a position with `side` to move: who wins in how many
+/// plies (a ply is one player's move, which is what players call a move), or a draw.
+pub fn known_result(lang: Lang, side: Colour, value: Value) -> String {
+    let wins = |c: Colour, plies: u16| match lang {
+        Lang::Tr => format!("{} {plies} hamlede kazanır", colour(lang, c)),
+        Lang::En => format!("{} wins in {plies}", colour(lang, c)),
+    };
+    match value {
+        Value::Win { plies } => wins(side, plies),
+        Value::Loss { plies } => wins(side.opponent(), plies),
+        Value::Draw => match lang {
+            Lang::Tr => "doğru oynanırsa berabere".to_string(),
+            Lang::En => "a draw with best play".to_string(),
+        },
     }
 }
 

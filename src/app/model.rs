@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::ai::Level;
+use crate::ai::endgame::Value;
 use crate::rules::{Colour, DrawReason, Game, Illegal, Move, Rules, Status, VariantKind, WinReason};
 
 /// The screens of the app. What a screen spawns carries `DespawnOnExit` of it; its
@@ -274,6 +275,8 @@ pub struct Selection {
     pub focus_shown: bool,
     /// The hint move to show, for the revision it was computed for.
     pub hint: Option<(Move, u64)>,
+    /// What the endgame tables know of the hinted position, for the side to move.
+    pub hint_value: Option<Value>,
 }
 
 /// A short message that is not a refusal.

@@ -166,6 +166,7 @@ fn apply(
     selection.selected = None;
     selection.pending = None;
     selection.hint = None;
+    selection.hint_value = None;
     applied.write(MoveApplied { m, mover });
     announce_end(session, over);
 }

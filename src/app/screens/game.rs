@@ -393,7 +393,10 @@ fn message(
     } else if let Some((m, revision)) = selection.hint
         && revision == session.revision
     {
-        let msg = format!("{} {}", word(lang, Word::HintShown), session.game.move_text(m));
+        let mut msg = format!("{} {}", word(lang, Word::HintShown), session.game.move_text(m));
+        if let Some(value) = selection.hint_value {
+            msg = format!("{msg} · {}", i18n::known_result(lang, session.game.position().side, value));
+        }
         theme::text(ui, RichText::new(msg).size(size).color(colours.mark));
     }
 }
