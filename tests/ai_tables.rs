@@ -6,7 +6,7 @@ mod common;
 
 use common::dokuz;
 use dokuz_tas::ai::endgame::{Endgame, Value};
-use dokuz_tas::ai::tables::Tables;
+use dokuz_tas::ai::tables::{self, Tables};
 use dokuz_tas::rules::movegen::{self, MoveList};
 use dokuz_tas::rules::position::{Colour, Position};
 use dokuz_tas::rules::variant::Bits;
@@ -135,11 +135,7 @@ fn check_moves(rules: Rules, tables: &Tables, samples: usize) {
             let best = moves
                 .iter()
                 .map(|&(_, v)| v)
-                .min_by_key(|v| match *v {
-                    Value::Win { plies } => (0, plies as i32),
-                    Value::Draw => (1, 0),
-                    Value::Loss { plies } => (2, -(plies as i32)),
-                })
+                .min_by_key(|&v| tables::preference(v))
                 .unwrap_or(Value::Loss { plies: 0 });
             assert_eq!(best, value, "{rules:?} W:{own:#x} B:{theirs:#x}");
         }
@@ -176,9 +172,11 @@ fn out_of_the_tables_is_none() {
     let tables = Tables::solve(Rules::new(VariantKind::Six), 3).expect("solves");
     let variant = VariantKind::Six.variant();
     let p = |names: &[&str]| names.iter().fold(0, |acc, n| acc | 1 << variant.parse_point(n).expect("a point"));
-    // Four pieces: not solved up to three; five: never tabled.
+    // Four pieces: not solved up to three; five on a 24-point board or six in five men's
+    // morris: never tabled.
     assert_eq!(tables.value(p(&["a1", "a3", "a5", "c5"]), p(&["e1", "e3", "e5"])), None);
-    assert!(Tables::solve(Rules::new(VariantKind::Six), 5).is_err());
+    assert!(Tables::solve(Rules::new(VariantKind::Nine), 5).is_err());
+    assert!(Tables::solve(Rules::new(VariantKind::Five), 6).is_err());
     // In hand: not the moving phase.
     let mut pos = position(p(&["a1", "a3", "a5"]), p(&["e1", "e3", "e5"]));
     assert!(tables.value_in(&pos).is_some());
@@ -227,7 +225,7 @@ fn probe_prints_the_value_and_every_move() {
 #[test]
 fn tables_refuse_what_they_do_not_hold() {
     for (args, expected) in [
-        (&["tables", "stats", "--variant", "nine", "--white", "5", "--black", "3"][..], "3 or 4 pieces"),
+        (&["tables", "stats", "--variant", "nine", "--white", "5", "--black", "3"][..], "3 to 4 pieces"),
         (&["tables", "stats", "--white", "3", "--black", "3"][..], "needs --variant"),
         (&["tables", "stats", "--variant", "six", "--white", "3"][..], "needs --black"),
         (
@@ -241,5 +239,67 @@ fn tables_refuse_what_they_do_not_hold() {
     ] {
         let e = dokuz(args).expect_err("refused");
         assert!(e.contains(expected), "{args:?}: {e}");
+    }
+}
+
+/// A random placing-phase position of a 16-point board: the hands agree with whose turn it
+/// is (White places first), and each side has on the board at most what it has placed.
+fn placing_position(rng: &mut StdRng, rules: Rules, plies_left: u8) -> Position {
+    let pieces = rules.board().pieces;
+    let placed = 2 * pieces - plies_left;
+    let hands = [pieces - placed.div_ceil(2), pieces - placed / 2];
+    let side = if placed.is_multiple_of(2) { Colour::White } else { Colour::Black };
+    let n = rules.board().len();
+    let (w, b) = (rng.random_range(0..=(pieces - hands[0]) as u32), rng.random_range(0..=(pieces - hands[1]) as u32));
+    let white = points(rng, n, w, 0);
+    let black = points(rng, n, b, white);
+    Position::new([white, black], side, hands, 0)
+}
+
+#[test]
+fn six_and_five_are_solved_whole_and_the_placing_phase_agrees_with_search() {
+    for kind in [VariantKind::Five, VariantKind::Six] {
+        let rules = Rules::new(kind);
+        let tables = Tables::solve(rules, rules.board().pieces).expect("solves");
+        assert!(tables.whole_game());
+        let mut rng = StdRng::seed_from_u64(kind as u64);
+        let mut decided = 0;
+        let symmetries = rules.board().symmetries();
+        let image = |set: Bits, perm: &[u8]| -> Bits {
+            (0..rules.board().len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
+        };
+        for k in 0..600 {
+            let pos = placing_position(&mut rng, rules, 1 + (k % (2 * rules.board().pieces as usize)) as u8);
+            let value = tables.any_value(&pos).expect("the whole game is tabled");
+            // The best of the moves, one ply deeper.
+            let game = Game::from_position(rules, pos);
+            let best = tables
+                .moves(&game)
+                .expect("tabled")
+                .into_iter()
+                .map(|(_, v)| v)
+                .min_by_key(|&v| tables::preference(v))
+                .unwrap_or(Value::Loss { plies: 0 });
+            assert_eq!(best, value, "{kind:?} {}", game.position_text());
+            // The same under every symmetry.
+            for perm in &symmetries {
+                let turned =
+                    Position::new([image(pos.board[0], perm), image(pos.board[1], perm)], pos.side, pos.in_hand, 0);
+                assert_eq!(tables.any_value(&turned), Some(value), "{kind:?} {}", game.position_text());
+            }
+            // The exhaustive search, near the end of placing (where it can reach an end).
+            if kind == VariantKind::Five && pos.in_hand[0] + pos.in_hand[1] <= 2 {
+                let searched = exhaustive(&pos, rules, 4);
+                let expected = match value {
+                    Value::Win { plies } | Value::Loss { plies } if plies <= 4 => Some(value),
+                    _ => None,
+                };
+                assert_eq!(searched, expected, "{kind:?} {}", game.position_text());
+                decided += usize::from(expected.is_some());
+            }
+        }
+        if kind == VariantKind::Five {
+            assert!(decided >= 5, "only {decided} sampled placing positions end within 4 plies");
+        }
     }
 }

@@ -33,8 +33,19 @@ use crate::rules::{Game, Rules, VariantKind};
 
 /// The fewest pieces a side has in a table: with two the game is over.
 pub const MIN_PIECES: u8 = 3;
-/// The most pieces a side has in a table.
+/// The most pieces a side has in a table of a 24-point board (nine, twelve): 4v4 holds
+/// 51.5 million positions, 5v5 would hold 2.1 billion.
 pub const MAX_PIECES: u8 = 4;
+/// The most pieces any table holds: six men's morris, solved whole on its 16 points.
+const LIMIT: u8 = 6;
+
+/// The most pieces a side has in the tables of `rules`: four on the 24-point boards, every
+/// piece on the 16-point boards, whose tables also hold the placing phase (the whole game
+/// is solved).
+pub fn most_pieces(rules: Rules) -> u8 {
+    let variant = rules.board();
+    if variant.len() <= 16 { variant.pieces.min(LIMIT) } else { MAX_PIECES }
+}
 
 /// Stored distance code: 0 for a draw (or not yet known while solving), otherwise the
 /// distance in plies plus one: odd distances are wins for the mover, even ones losses.
@@ -47,13 +58,13 @@ const LONGEST: u32 = Code::MAX as u32 - 1;
 /// through a capture), so it is never counted down.
 const NEVER: u8 = u8::MAX;
 
-/// Ranks and unranks sets of up to `MAX_PIECES` points on a board of `n` points.
+/// Ranks and unranks sets of up to `LIMIT` points on a board of `n` points.
 struct Indexer {
     n: usize,
     all: Bits,
     /// `choose[m][k]` = m choose k.
-    choose: [[u32; MAX_PIECES as usize + 1]; 33],
-    /// Every `k`-point set in colex order, for k up to `MAX_PIECES`; the sets of the first
+    choose: [[u32; LIMIT as usize + 1]; 33],
+    /// Every `k`-point set in colex order, for k up to `LIMIT`; the sets of the first
     /// C(u, k) ranks are those within the first u points, whatever n is.
     by_rank: Vec<Vec<Bits>>,
 }
@@ -61,14 +72,14 @@ struct Indexer {
 impl Indexer {
     fn new(variant: &Variant) -> Indexer {
         let n = variant.len();
-        let mut choose = [[0u32; MAX_PIECES as usize + 1]; 33];
+        let mut choose = [[0u32; LIMIT as usize + 1]; 33];
         for (m, row) in choose.iter_mut().enumerate() {
             for (k, c) in row.iter_mut().enumerate() {
                 *c = binomial(m as u32, k as u32);
             }
         }
         let mut indexer = Indexer { n, all: variant.all, choose, by_rank: Vec::new() };
-        let mut by_rank = vec![Vec::new(); MAX_PIECES as usize + 1];
+        let mut by_rank = vec![Vec::new(); LIMIT as usize + 1];
         for (k, sets) in by_rank.iter_mut().enumerate() {
             *sets = vec![0; binomial(n as u32, k as u32) as usize];
             for_each_subset(n, k, &mut |set| {
@@ -168,6 +179,29 @@ fn binomial(n: u32, k: u32) -> u32 {
     (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64) as u32
 }
 
+/// The value of a move for the side that made it, from the value it leaves the other side.
+fn after(child: Value) -> Value {
+    match child {
+        Value::Win { plies } => Value::Loss { plies: plies + 1 },
+        Value::Loss { plies } => Value::Win { plies: plies + 1 },
+        Value::Draw => Value::Draw,
+    }
+}
+
+/// Orders values for the side to move, best first: the quickest win, then a draw, then
+/// the longest loss.
+pub fn preference(v: Value) -> (u8, i32) {
+    match v {
+        Value::Win { plies } => (0, plies as i32),
+        Value::Draw => (1, 0),
+        Value::Loss { plies } => (2, -(plies as i32)),
+    }
+}
+
+fn better(a: Value, b: Value) -> Value {
+    if preference(b) < preference(a) { b } else { a }
+}
+
 fn code_value(code: Code) -> Value {
     match code {
         0 => Value::Draw,
@@ -183,13 +217,26 @@ pub struct Tables {
     indexer: Indexer,
     /// By `slot(mover pieces, other pieces)`.
     codes: Vec<Vec<Code>>,
+    /// The placing phase of a 16-point board, solved once its moving phase is: the codes
+    /// of every (White's points, Black's points) for each hand and piece count, from the
+    /// mover's side like the rest; empty until then.
+    placing: Vec<Code>,
+    /// Where each block of `placing` starts, by `block(white in hand, black in hand,
+    /// white on the board, black on the board)`; `usize::MAX` for none.
+    blocks: Vec<usize>,
+}
+
+const HANDS: usize = LIMIT as usize + 1;
+
+fn block(hands: [u8; 2], white: u8, black: u8) -> usize {
+    ((hands[0] as usize * HANDS + hands[1] as usize) * HANDS + white as usize) * HANDS + black as usize
 }
 
 /// Why a table could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableError {
-    /// Only three or four pieces a side are tabled.
-    Pieces(u8),
+    /// Tables hold three to `most` pieces a side.
+    Pieces { asked: u8, most: u8 },
     /// A distance past what a code holds (never seen on these boards; kept as an error
     /// rather than a wrong value).
     TooLong { mover: u8, other: u8 },
@@ -198,8 +245,8 @@ pub enum TableError {
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TableError::Pieces(n) => {
-                write!(f, "tables hold {MIN_PIECES} or {MAX_PIECES} pieces a side, not {n}")
+            TableError::Pieces { asked, most } => {
+                write!(f, "tables of this board hold {MIN_PIECES} to {most} pieces a side, not {asked}")
             }
             TableError::TooLong { mover, other } => {
                 write!(f, "a distance in the {mover} against {other} table is longer than {LONGEST} plies")
@@ -226,12 +273,15 @@ pub struct Stats {
     pub longest_win: u16,
 }
 
+const SLOTS: usize = (LIMIT - MIN_PIECES + 1) as usize;
+
 fn slot(mover: u8, other: u8) -> usize {
-    ((mover - MIN_PIECES) * (MAX_PIECES - MIN_PIECES + 1) + (other - MIN_PIECES)) as usize
+    (mover - MIN_PIECES) as usize * SLOTS + (other - MIN_PIECES) as usize
 }
 
-fn check_pieces(n: u8) -> Result<(), TableError> {
-    if (MIN_PIECES..=MAX_PIECES).contains(&n) { Ok(()) } else { Err(TableError::Pieces(n)) }
+fn check_pieces(rules: Rules, asked: u8) -> Result<(), TableError> {
+    let most = most_pieces(rules);
+    if (MIN_PIECES..=most).contains(&asked) { Ok(()) } else { Err(TableError::Pieces { asked, most }) }
 }
 
 /// A position with the mover as White, to generate its moves.
@@ -253,26 +303,38 @@ struct FirstLook {
 }
 
 impl Tables {
-    /// Solves every table with `MIN_PIECES` to `max` pieces a side under `rules`.
+    /// Solves every table with `MIN_PIECES` to `max` pieces a side under `rules`, and the
+    /// placing phase too when `max` is every piece of a 16-point board.
     pub fn solve(rules: Rules, max: u8) -> Result<Tables, TableError> {
-        check_pieces(max)?;
-        let variant = rules.board();
-        let side = (MAX_PIECES - MIN_PIECES + 1) as usize;
-        let mut tables =
-            Tables { rules, max: MIN_PIECES - 1, indexer: Indexer::new(variant), codes: vec![Vec::new(); side * side] };
+        check_pieces(rules, max)?;
+        let mut tables = Tables::empty(rules);
         for top in MIN_PIECES..=max {
             for low in MIN_PIECES..=top {
                 tables.solve_layer(top, low)?;
             }
             tables.max = top;
         }
+        if max == rules.board().pieces {
+            tables.solve_placing()?;
+        }
         Ok(tables)
     }
 
     /// No tables at all: every lookup answers `None`.
     fn empty(rules: Rules) -> Tables {
-        let side = (MAX_PIECES - MIN_PIECES + 1) as usize;
-        Tables { rules, max: 0, indexer: Indexer::new(rules.board()), codes: vec![Vec::new(); side * side] }
+        Tables {
+            rules,
+            max: MIN_PIECES - 1,
+            indexer: Indexer::new(rules.board()),
+            codes: vec![Vec::new(); SLOTS * SLOTS],
+            placing: Vec::new(),
+            blocks: Vec::new(),
+        }
+    }
+
+    /// Whether the whole game is solved, placing included (six and five men's).
+    pub fn whole_game(&self) -> bool {
+        !self.placing.is_empty()
     }
 
     pub fn rules(&self) -> Rules {
@@ -287,9 +349,7 @@ impl Tables {
     fn covers(&self, a: u8, b: u8) -> bool {
         // A table is there once its layer is solved (smaller layers are used while the
         // larger ones are solved).
-        (MIN_PIECES..=MAX_PIECES).contains(&a)
-            && (MIN_PIECES..=MAX_PIECES).contains(&b)
-            && !self.codes[slot(a, b)].is_empty()
+        (MIN_PIECES..=LIMIT).contains(&a) && (MIN_PIECES..=LIMIT).contains(&b) && !self.codes[slot(a, b)].is_empty()
     }
 
     /// The value for the side to move of (its points, the other side's points), moving
@@ -309,7 +369,13 @@ impl Tables {
     /// capture on the way the count may be reset in time: that is left to the search.
     pub fn value_in(&self, pos: &Position) -> Option<Value> {
         if !pos.placing_done() {
-            return None;
+            // The 50-move count starts when placing ends.
+            let value = self.placing_value(pos)?;
+            let left = 50 + (pos.in_hand[0] + pos.in_hand[1]) as u16;
+            return match value {
+                Value::Win { plies } | Value::Loss { plies } if plies > left => None,
+                v => Some(v),
+            };
         }
         let value = self.value(pos.own(), pos.theirs())?;
         let left = 50u16.saturating_sub(pos.quiet_plies);
@@ -322,32 +388,98 @@ impl Tables {
         }
     }
 
+    /// The value of any position the tables hold, placing or moving (the 50-move count
+    /// aside), for the side to move.
+    pub fn any_value(&self, pos: &Position) -> Option<Value> {
+        if pos.pieces(pos.side) < MIN_PIECES as u32 {
+            return Some(Value::Loss { plies: 0 });
+        }
+        if pos.placing_done() { self.value(pos.own(), pos.theirs()) } else { self.placing_value(pos) }
+    }
+
     /// Every legal move of `game`'s position with the value it leaves for the side that
     /// moved (so the best move has the best value), or `None` outside the tables.
     pub fn moves(&self, game: &Game) -> Option<Vec<(crate::rules::Move, Value)>> {
         let pos = game.position();
-        self.value(pos.own(), pos.theirs())?;
-        if !pos.placing_done() {
-            return None;
-        }
+        self.any_value(pos)?;
         let variant = self.rules.board();
         let mut list = MoveList::new();
         generate(pos, variant, self.rules.flying, &mut list);
         let mut out = Vec::new();
         for &m in list.iter() {
-            let child = pos.play(m);
-            let value = if child.own().count_ones() < MIN_PIECES as u32 {
-                Value::Win { plies: 1 }
-            } else {
-                match self.value(child.own(), child.theirs())? {
-                    Value::Win { plies } => Value::Loss { plies: plies + 1 },
-                    Value::Loss { plies } => Value::Win { plies: plies + 1 },
-                    Value::Draw => Value::Draw,
-                }
-            };
-            out.push((m, value));
+            out.push((m, after(self.any_value(&pos.play(m))?)));
         }
         Some(out)
+    }
+
+    /// The value of a placing-phase position, when the whole game is solved.
+    fn placing_value(&self, pos: &Position) -> Option<Value> {
+        let [white, black] = pos.board;
+        let (w, b) = (white.count_ones() as u8, black.count_ones() as u8);
+        if pos.in_hand.iter().chain([&w, &b]).any(|&n| n > LIMIT) {
+            return None;
+        }
+        let start = *self.blocks.get(block(pos.in_hand, w, b))?;
+        if start == usize::MAX || white & black != 0 {
+            return None;
+        }
+        Some(code_value(self.placing[start + self.indexer.index(w, b, white, black)]))
+    }
+
+    /// Solves the placing phase of a 16-point board backwards from its last placement:
+    /// each placement leads one ply on, into this table or, after the last one, into the
+    /// moving phase, so one sweep from the last ply to the first gives every value.
+    fn solve_placing(&mut self) -> Result<(), TableError> {
+        let variant = self.rules.board();
+        let pieces = variant.pieces;
+        // Lay out the blocks: with t plies placed, White has placed (t + 1) / 2 and Black
+        // t / 2, each with at most that many on the board.
+        let mut blocks = vec![usize::MAX; HANDS * HANDS * HANDS * HANDS];
+        let mut total = 0;
+        let mut order = Vec::new();
+        for t in 0..2 * pieces {
+            let hands = [pieces - t.div_ceil(2), pieces - t / 2];
+            for w in 0..=pieces - hands[0] {
+                for b in 0..=pieces - hands[1] {
+                    blocks[block(hands, w, b)] = total;
+                    order.push((t, hands, w, b, total));
+                    total += self.indexer.size(w, b);
+                }
+            }
+        }
+        self.blocks = blocks;
+        self.placing = vec![0; total];
+        let mut list = MoveList::new();
+        for &(t, hands, w, b, start) in order.iter().rev() {
+            let side = if t % 2 == 0 { Colour::White } else { Colour::Black };
+            for index in 0..self.indexer.size(w, b) {
+                let (white, black) = self.indexer.unrank(w, b, index);
+                let pos = Position { board: [white, black], side, in_hand: hands, quiet_plies: 0, hash: 0 };
+                let value = if pos.pieces(side) < MIN_PIECES as u32 {
+                    Value::Loss { plies: 0 }
+                } else {
+                    generate(&pos, variant, false, &mut list);
+                    let mut best = Value::Loss { plies: 0 };
+                    for &m in list.iter() {
+                        // Every child is in a later block or in the moving phase: solved.
+                        let child = after(self.any_value(&pos.play(m)).unwrap_or(Value::Draw));
+                        best = better(best, child);
+                    }
+                    best
+                };
+                let code = match value {
+                    Value::Draw => 0,
+                    Value::Win { plies } | Value::Loss { plies } => {
+                        if plies as u32 > LONGEST {
+                            return Err(TableError::TooLong { mover: pieces, other: pieces });
+                        }
+                        plies as Code + 1
+                    }
+                };
+                self.placing[start + index] = code;
+            }
+        }
+        Ok(())
     }
 
     /// Wins, losses and draws for White to move with `white` against `black` pieces, over
@@ -570,16 +702,16 @@ struct Slot {
 
 #[allow(clippy::declare_interior_mutable_const)] // a template for the array, each copy its own
 const EMPTY: Slot = Slot { tables: Mutex::new(None), started: AtomicBool::new(false) };
-static SLOTS: [Slot; 8] = [EMPTY; 8];
+static CACHE: [Slot; 8] = [EMPTY; 8];
 
 fn slot_of(rules: Rules) -> &'static Slot {
     let kind = VariantKind::ALL.iter().position(|&k| k == rules.variant).unwrap_or(0);
-    &SLOTS[kind * 2 + usize::from(rules.flying)]
+    &CACHE[kind * 2 + usize::from(rules.flying)]
 }
 
 fn publish(slot: &Slot, tables: Arc<Tables>) {
     let mut held = slot.tables.lock().unwrap_or_else(|e| e.into_inner());
-    if held.as_ref().is_none_or(|t| t.max < tables.max) {
+    if held.as_ref().is_none_or(|t| (t.max, t.whole_game()) < (tables.max, tables.whole_game())) {
         *held = Some(tables);
     }
 }
@@ -592,8 +724,9 @@ pub fn ready(rules: Rules) -> Option<Arc<Tables>> {
 /// The tables of `rules` up to `max` pieces a side (at least), solving them now if need
 /// be (seconds: README "Endgame tables").
 pub fn solved(rules: Rules, max: u8) -> Arc<Tables> {
-    let max = max.clamp(MIN_PIECES, MAX_PIECES);
-    if let Some(t) = ready(rules).filter(|t| t.max >= max) {
+    let max = max.clamp(MIN_PIECES, most_pieces(rules));
+    let whole = max == rules.board().pieces;
+    if let Some(t) = ready(rules).filter(|t| t.max >= max && (t.whole_game() || !whole)) {
         return t;
     }
     // `max` is a valid size, so this cannot fail; if it ever did, the tables there are
@@ -610,14 +743,18 @@ pub fn solved(rules: Rules, max: u8) -> Arc<Tables> {
 
 /// The tables a search from `pos` needs soon (up to this many pieces a side), or `None`
 /// while the game is not near them.
-pub fn needed(pos: &Position) -> Option<u8> {
+pub fn needed(rules: Rules, pos: &Position) -> Option<u8> {
+    if rules.board().len() <= 16 {
+        return Some(most_pieces(rules));
+    }
     let most = pos.pieces(Colour::White).max(pos.pieces(Colour::Black)) as u8;
-    near(pos).then_some(most.clamp(MIN_PIECES, MAX_PIECES))
+    near(rules, pos).then_some(most.clamp(MIN_PIECES, MAX_PIECES))
 }
 
-/// Whether a search from `pos` may soon reach the tables: a side is down to five pieces.
-pub fn near(pos: &Position) -> bool {
-    pos.pieces(pos.side).min(pos.pieces(pos.side.opponent())) <= 5
+/// Whether a search from `pos` may soon reach the tables: always on a 16-point board (the
+/// whole game is solved), on the others once a side is down to five pieces.
+pub fn near(rules: Rules, pos: &Position) -> bool {
+    rules.board().len() <= 16 || pos.pieces(pos.side).min(pos.pieces(pos.side.opponent())) <= 5
 }
 
 /// Starts solving the tables on a background thread once the game is near them, so that
@@ -625,11 +762,14 @@ pub fn near(pos: &Position) -> bool {
 pub fn prepare(game: &Game) {
     let rules = game.rules();
     let slot = slot_of(rules);
-    if !near(game.position()) || slot.started.swap(true, Ordering::AcqRel) {
+    if !near(rules, game.position()) || slot.started.swap(true, Ordering::AcqRel) {
         return;
     }
     let spawned = std::thread::Builder::new().name("dokuz-tables".into()).spawn(move || {
-        for max in MIN_PIECES..=MAX_PIECES {
+        // On a 24-point board 3v3 first, ready in seconds, then everything; a 16-point
+        // board is solved whole at once.
+        let first = if rules.board().len() <= 16 { most_pieces(rules) } else { MIN_PIECES };
+        for max in first..=most_pieces(rules) {
             if let Ok(t) = Tables::solve(rules, max) {
                 publish(slot_of(rules), Arc::new(t));
             }

@@ -211,7 +211,7 @@ impl Engine {
         let flag = stop.clone();
         // The endgame tables are kept for the whole session once they are near.
         if level.knows_endgame()
-            && let Some(max) = tables::needed(game.position())
+            && let Some(max) = tables::needed(game.rules(), game.position())
         {
             tables::solved(game.rules(), max);
         }

@@ -32,7 +32,7 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             // One answer, so the tables are solved now rather than on a background thread
             // that would finish after the move was chosen.
             if level.knows_endgame()
-                && let Some(max) = tables::needed(game.position())
+                && let Some(max) = tables::needed(game.rules(), game.position())
             {
                 tables::solved(game.rules(), max);
             }
@@ -77,7 +77,7 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 return Err("review needs the moves of a game: --moves \"M1 M2 ...\"".to_string().into());
             }
             // The tables the game came near, solved before the first search.
-            if let Some(max) = game.history().iter().filter_map(tables::needed).max() {
+            if let Some(max) = game.history().iter().filter_map(|p| tables::needed(game.rules(), p)).max() {
                 tables::solved(game.rules(), max);
             }
             let limits = Limits { time: Some(time.unwrap_or(Duration::from_millis(500))), ..Limits::default() };

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::{Failure, Options, POSITION};
 use crate::ai::endgame::Value;
-use crate::ai::tables::{Census, MAX_PIECES, MIN_PIECES, Tables};
+use crate::ai::tables::{Census, MIN_PIECES, Tables, most_pieces, preference};
 use crate::rules::Colour;
 
 const STATS: &[&str] = &["--variant", "--flying", "--white", "--black", "--verbose"];
@@ -18,12 +18,13 @@ pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     }
 }
 
-fn pieces(n: Option<u8>, flag: &str) -> Result<u8, String> {
+fn pieces(o: &Options, n: Option<u8>, flag: &str) -> Result<u8, String> {
     let n = n.ok_or_else(|| format!("tables stats needs {flag} N"))?;
-    if (MIN_PIECES..=MAX_PIECES).contains(&n) {
+    let most = most_pieces(o.rules());
+    if (MIN_PIECES..=most).contains(&n) {
         Ok(n)
     } else {
-        Err(format!("{flag}: tables hold {MIN_PIECES} or {MAX_PIECES} pieces a side, not {n}"))
+        Err(format!("{flag}: the tables of this board hold {MIN_PIECES} to {most} pieces a side, not {n}"))
     }
 }
 
@@ -36,7 +37,7 @@ fn stats(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     if o.variant.is_none() {
         return Err("tables stats needs --variant nine|six|five|twelve".to_string().into());
     }
-    let (white, black) = (pieces(o.white, "--white")?, pieces(o.black, "--black")?);
+    let (white, black) = (pieces(o, o.white, "--white")?, pieces(o, o.black, "--black")?);
     let start = Instant::now();
     let tables = Tables::solve(o.rules(), white.max(black)).map_err(|e| e.to_string())?;
     let solved = start.elapsed();
@@ -68,24 +69,24 @@ fn probe(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     o.only("tables probe", POSITION, 1)?;
     let game = o.game()?;
     let pos = *game.position();
+    let rules = game.rules();
+    let most = most_pieces(rules);
+    let whole = rules.board().pieces == most;
     let (own, theirs) = (pos.own().count_ones() as u8, pos.theirs().count_ones() as u8);
-    if !pos.placing_done() || !(MIN_PIECES..=MAX_PIECES).contains(&own) || !(MIN_PIECES..=MAX_PIECES).contains(&theirs)
-    {
+    let held = |n: u8| (MIN_PIECES..=most).contains(&n);
+    if !whole && (!pos.placing_done() || !held(own) || !held(theirs)) {
         return Err(format!(
-            "no table holds this position: tables hold {MIN_PIECES} or {MAX_PIECES} pieces a side with none in hand"
+            "no table holds this position: on this board the tables hold {MIN_PIECES} to {most} pieces a side with none in hand"
         )
         .into());
     }
-    let tables = Tables::solve(game.rules(), own.max(theirs)).map_err(|e| e.to_string())?;
-    let value = tables.value(pos.own(), pos.theirs()).ok_or("no table holds this position".to_string())?;
+    let max = if whole { most } else { own.max(theirs) };
+    let tables = Tables::solve(rules, max).map_err(|e| e.to_string())?;
+    let value = tables.any_value(&pos).ok_or("no table holds this position".to_string())?;
     print(&format!("value: {}", told(value, pos.side)));
     let mut moves = tables.moves(&game).ok_or("no table holds this position".to_string())?;
     // Best first for the side to move: quickest wins, then draws, then the longest losses.
-    moves.sort_by_key(|&(_, v)| match v {
-        Value::Win { plies } => (0, plies as i32),
-        Value::Draw => (1, 0),
-        Value::Loss { plies } => (2, -(plies as i32)),
-    });
+    moves.sort_by_key(|&(_, v)| preference(v));
     for (m, v) in moves {
         print(&format!("{} {}", game.move_text(m), told(v, pos.side)));
     }
