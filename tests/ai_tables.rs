@@ -100,13 +100,15 @@ fn tables_agree_with_search_symmetries_and_their_own_moves() {
     }
 }
 
+/// The image of a set of points under a symmetry of the board.
+fn image(set: Bits, perm: &[u8]) -> Bits {
+    (0..perm.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
+}
+
 /// A position and its images under the board's symmetries have the same value.
 fn check_symmetries(rules: Rules, tables: &Tables, samples: usize) {
     let variant = rules.board();
     let symmetries = variant.symmetries();
-    let image = |set: Bits, perm: &[u8]| -> Bits {
-        (0..variant.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
-    };
     let mut rng = StdRng::seed_from_u64(5);
     for (mover, other) in [(3, 3), (4, 3), (3, 4), (4, 4)] {
         for _ in 0..samples {
@@ -265,9 +267,6 @@ fn six_and_five_are_solved_whole_and_the_placing_phase_agrees_with_search() {
         let mut rng = StdRng::seed_from_u64(kind as u64);
         let mut decided = 0;
         let symmetries = rules.board().symmetries();
-        let image = |set: Bits, perm: &[u8]| -> Bits {
-            (0..rules.board().len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
-        };
         for k in 0..600 {
             let pos = placing_position(&mut rng, rules, 1 + (k % (2 * rules.board().pieces as usize)) as u8);
             let value = tables.any_value(&pos).expect("the whole game is tabled");

@@ -14,6 +14,7 @@
 //! sliding; this first solver stays as their independent check (`tests/ai_tables.rs`) and
 //! in `dokuz bench`.
 
+use super::tables::binomial;
 use crate::rules::movegen::each_bit;
 use crate::rules::position::Position;
 use crate::rules::variant::{Bits, Variant};
@@ -191,11 +192,4 @@ pub fn is_endgame(pos: &Position, flying: bool) -> bool {
 fn closes_mill_in_one(variant: &Variant, mover: Bits, empty: Bits) -> bool {
     // The piece outside an open two flies into its gap.
     variant.mills.iter().any(|&m| (mover & m).count_ones() == 2 && empty & m != 0)
-}
-
-fn binomial(n: u32, k: u32) -> u32 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i + 1) as u64) as u32
 }

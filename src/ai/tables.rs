@@ -172,7 +172,7 @@ fn for_each_subset(n: usize, k: usize, visit: &mut impl FnMut(Bits)) {
     go(0, n, k, 0, visit);
 }
 
-fn binomial(n: u32, k: u32) -> u32 {
+pub(crate) fn binomial(n: u32, k: u32) -> u32 {
     if k > n {
         return 0;
     }
@@ -414,6 +414,9 @@ impl Tables {
 
     /// The value of a placing-phase position, when the whole game is solved.
     fn placing_value(&self, pos: &Position) -> Option<Value> {
+        if self.placing.is_empty() {
+            return None;
+        }
         let [white, black] = pos.board;
         let (w, b) = (white.count_ones() as u8, black.count_ones() as u8);
         if pos.in_hand.iter().chain([&w, &b]).any(|&n| n > LIMIT) {
@@ -749,6 +752,14 @@ pub fn needed(rules: Rules, pos: &Position) -> Option<u8> {
     }
     let most = pos.pieces(Colour::White).max(pos.pieces(Colour::Black)) as u8;
     near(rules, pos).then_some(most.clamp(MIN_PIECES, MAX_PIECES))
+}
+
+/// Solves now, before a search from `pos`, the tables it will need soon (a one-off answer
+/// cannot wait for the background). Returns at once when they are not near or are ready.
+pub fn solve_before_search(rules: Rules, pos: &Position) {
+    if let Some(max) = needed(rules, pos) {
+        solved(rules, max);
+    }
 }
 
 /// Whether a search from `pos` may soon reach the tables: always on a 16-point board (the

@@ -210,10 +210,8 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         // The endgame tables are kept for the whole session once they are near.
-        if level.knows_endgame()
-            && let Some(max) = tables::needed(game.rules(), game.position())
-        {
-            tables::solved(game.rules(), max);
+        if level.knows_endgame() {
+            tables::solve_before_search(game.rules(), game.position());
         }
         let thread = std::thread::Builder::new()
             .name("uci search".into())

@@ -31,10 +31,8 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
             let seed = o.seed.unwrap_or_else(rand::random);
             // One answer, so the tables are solved now rather than on a background thread
             // that would finish after the move was chosen.
-            if level.knows_endgame()
-                && let Some(max) = tables::needed(game.rules(), game.position())
-            {
-                tables::solved(game.rules(), max);
+            if level.knows_endgame() {
+                tables::solve_before_search(game.rules(), game.position());
             }
             let limits = match (o.depth, level) {
                 (None, _) => level.limits_at(&game, time),
