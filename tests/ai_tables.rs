@@ -105,7 +105,10 @@ fn image(set: Bits, perm: &[u8]) -> Bits {
     (0..perm.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
 }
 
-/// A position and its images under the board's symmetries have the same value.
+/// A position and its images under the board's symmetries have the same value, through
+/// the folded lookup (the images of a position whose mover's set some symmetry keeps are
+/// stored apart; the unit test `unfolded_values_are_symmetric` checks the solved values
+/// before the fold).
 fn check_symmetries(rules: Rules, tables: &Tables, samples: usize) {
     let variant = rules.board();
     let symmetries = variant.symmetries();

@@ -19,7 +19,9 @@
 //! A position is stored for the side to move, whichever colour it is: (the mover's
 //! points, the other side's points). Both sets are ranked as combinations (colex order),
 //! the other side's among the points the mover leaves free, so no slot is wasted on two
-//! pieces on one point.
+//! pieces on one point. A layer is solved in that full order and then folded by the
+//! board's sixteen symmetries (`Indexer`): only the rows of one mover's set of each
+//! symmetry class are kept, about a sixteenth of the positions.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,7 +60,15 @@ const LONGEST: u32 = Code::MAX as u32 - 1;
 /// through a capture), so it is never counted down.
 const NEVER: u8 = u8::MAX;
 
-/// Ranks and unranks sets of up to `LIMIT` points on a board of `n` points.
+/// Ranks and unranks sets of up to `LIMIT` points on a board of `n` points, and folds the
+/// board's symmetries out of the stored tables.
+///
+/// A table is stored in rows, one per set of the mover's points, each row holding every
+/// set of the other side's points. Of the mover's sets that a symmetry maps onto each
+/// other only the least (in colex order, which is the order of the sets as numbers) keeps
+/// a row: a position is looked up through the symmetry that takes its mover's set to
+/// that representative. The sixteen symmetries make the tables about sixteen times
+/// smaller; a lookup costs a table read and two set images more.
 struct Indexer {
     n: usize,
     all: Bits,
@@ -67,6 +77,13 @@ struct Indexer {
     /// Every `k`-point set in colex order, for k up to `LIMIT`; the sets of the first
     /// C(u, k) ranks are those within the first u points, whatever n is.
     by_rank: Vec<Vec<Bits>>,
+    /// The board's symmetries (the identity first).
+    images: Vec<ImageTable>,
+    /// By set size and colex rank: the row of the set's class and the symmetry (an index
+    /// into `images`) that maps the set onto the class's representative.
+    class: Vec<Vec<(u32, u8)>>,
+    /// By set size and row: the colex rank of the row's representative.
+    reps: Vec<Vec<u32>>,
 }
 
 impl Indexer {
@@ -78,7 +95,9 @@ impl Indexer {
                 *c = binomial(m as u32, k as u32);
             }
         }
-        let mut indexer = Indexer { n, all: variant.all, choose, by_rank: Vec::new() };
+        let images = variant.symmetries().iter().map(|s| ImageTable::new(s)).collect();
+        let mut indexer =
+            Indexer { n, all: variant.all, choose, by_rank: Vec::new(), images, class: Vec::new(), reps: Vec::new() };
         let mut by_rank = vec![Vec::new(); LIMIT as usize + 1];
         for (k, sets) in by_rank.iter_mut().enumerate() {
             *sets = vec![0; binomial(n as u32, k as u32) as usize];
@@ -86,6 +105,30 @@ impl Indexer {
                 let r = indexer.rank(set);
                 sets[r] = set;
             });
+        }
+        for sets in &by_rank {
+            // Ranks ascend with the sets' values, so a representative (the least of its
+            // class) comes before the rest of its class and gets its row first.
+            let mut class = vec![(0, 0); sets.len()];
+            let mut reps = Vec::new();
+            let mut row_of_rank = vec![u32::MAX; sets.len()];
+            for (r, &set) in sets.iter().enumerate() {
+                let (g, least) = indexer
+                    .images
+                    .iter()
+                    .enumerate()
+                    .map(|(g, t)| (g, t.apply(set)))
+                    .min_by_key(|&(_, image)| image)
+                    .unwrap_or((0, set));
+                let rep = indexer.rank(least);
+                if row_of_rank[rep] == u32::MAX {
+                    row_of_rank[rep] = reps.len() as u32;
+                    reps.push(rep as u32);
+                }
+                class[r] = (row_of_rank[rep], g as u8);
+            }
+            indexer.class.push(class);
+            indexer.reps.push(reps);
         }
         indexer.by_rank = by_rank;
         indexer
@@ -115,6 +158,7 @@ impl Indexer {
         self.choose[self.n - a as usize][b as usize] as usize
     }
 
+    /// A position's place in the unfolded order (the solver's working arrays).
     #[inline]
     fn index(&self, a: u8, b: u8, mover: Bits, other: Bits) -> usize {
         self.rank(mover) * self.others(a, b) + self.rank(squeeze(other, mover))
@@ -126,6 +170,50 @@ impl Indexer {
         let mover = self.by_rank[a as usize][index / others];
         let other = unsqueeze(self.by_rank[b as usize][index % others], self.all & !mover);
         (mover, other)
+    }
+
+    /// The number of positions a folded table stores.
+    fn folded_size(&self, a: u8, b: u8) -> usize {
+        self.reps[a as usize].len() * self.others(a, b)
+    }
+
+    /// A position's place in a folded table: its image under the symmetry that takes the
+    /// mover's set to its class's representative.
+    #[inline]
+    fn folded_index(&self, a: u8, b: u8, mover: Bits, other: Bits) -> usize {
+        let (row, g) = self.class[a as usize][self.rank(mover)];
+        let image = &self.images[g as usize];
+        let (mover, other) = (image.apply(mover), image.apply(other));
+        row as usize * self.others(a, b) + self.rank(squeeze(other, mover))
+    }
+
+    /// The position stored at `index` of a folded table.
+    #[inline]
+    fn folded_unrank(&self, a: u8, b: u8, index: usize) -> (Bits, Bits) {
+        let others = self.others(a, b);
+        let mover = self.by_rank[a as usize][self.reps[a as usize][index / others] as usize];
+        let other = unsqueeze(self.by_rank[b as usize][index % others], self.all & !mover);
+        (mover, other)
+    }
+
+    /// How many of the mover's sets share each row (the size of each class).
+    fn class_sizes(&self, a: u8) -> Vec<u64> {
+        let mut sizes = vec![0; self.reps[a as usize].len()];
+        for &(row, _) in &self.class[a as usize] {
+            sizes[row as usize] += 1;
+        }
+        sizes
+    }
+
+    /// The rows of the representatives out of an unfolded table: what is stored.
+    fn fold(&self, a: u8, b: u8, unfolded: &[Code]) -> Vec<Code> {
+        let others = self.others(a, b);
+        let mut folded = Vec::with_capacity(self.folded_size(a, b));
+        for &rep in &self.reps[a as usize] {
+            let start = rep as usize * others;
+            folded.extend_from_slice(&unfolded[start..start + others]);
+        }
+        folded
     }
 }
 
@@ -232,6 +320,10 @@ fn block(hands: [u8; 2], white: u8, black: u8) -> usize {
     ((hands[0] as usize * HANDS + hands[1] as usize) * HANDS + white as usize) * HANDS + black as usize
 }
 
+/// A solved table before it is folded: (mover's pieces, other side's pieces) and the
+/// codes in the order of `Indexer::index`.
+type Layer = ((u8, u8), Vec<Code>);
+
 /// Why a table could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableError {
@@ -332,6 +424,12 @@ impl Tables {
         }
     }
 
+    /// The bytes the solved values take, every table and the placing phase together (one
+    /// byte a position of the folded tables).
+    pub fn stored_bytes(&self) -> usize {
+        self.codes.iter().map(Vec::len).sum::<usize>() + self.placing.len()
+    }
+
     /// Whether the whole game is solved, placing included (six and five men's).
     pub fn whole_game(&self) -> bool {
         !self.placing.is_empty()
@@ -359,7 +457,7 @@ impl Tables {
         if !self.covers(a, b) || mover & other != 0 {
             return None;
         }
-        Some(code_value(self.codes[slot(a, b)][self.indexer.index(a, b, mover, other)]))
+        Some(code_value(self.codes[slot(a, b)][self.indexer.folded_index(a, b, mover, other)]))
     }
 
     /// The value of `pos` under the rules, with the 50-move count: `None` when no table
@@ -426,7 +524,7 @@ impl Tables {
         if start == usize::MAX || white & black != 0 {
             return None;
         }
-        Some(code_value(self.placing[start + self.indexer.index(w, b, white, black)]))
+        Some(code_value(self.placing[start + self.indexer.folded_index(w, b, white, black)]))
     }
 
     /// Solves the placing phase of a 16-point board backwards from its last placement:
@@ -446,7 +544,7 @@ impl Tables {
                 for b in 0..=pieces - hands[1] {
                     blocks[block(hands, w, b)] = total;
                     order.push((t, hands, w, b, total));
-                    total += self.indexer.size(w, b);
+                    total += self.indexer.folded_size(w, b);
                 }
             }
         }
@@ -455,8 +553,9 @@ impl Tables {
         let mut list = MoveList::new();
         for &(t, hands, w, b, start) in order.iter().rev() {
             let side = if t % 2 == 0 { Colour::White } else { Colour::Black };
-            for index in 0..self.indexer.size(w, b) {
-                let (white, black) = self.indexer.unrank(w, b, index);
+            // Only the representatives of each symmetry class: the table is folded.
+            for index in 0..self.indexer.folded_size(w, b) {
+                let (white, black) = self.indexer.folded_unrank(w, b, index);
                 let pos = Position { board: [white, black], side, in_hand: hands, quiet_plies: 0, hash: 0 };
                 let value = if pos.pieces(side) < MIN_PIECES as u32 {
                     Value::Loss { plies: 0 }
@@ -492,26 +591,31 @@ impl Tables {
             return None;
         }
         let codes = &self.codes[slot(white, black)];
-        let symmetries = self.rules.board().symmetries();
-        let images: Vec<ImageTable> = symmetries.iter().map(|s| ImageTable::new(s)).collect();
+        let others = self.indexer.others(white, black);
+        // Every mover's set of a row's class has the row's values, over other sets
+        // renamed by the symmetry: a row counts as often as its class has sets.
+        let class_sizes = self.indexer.class_sizes(white);
+        let images = &self.indexer.images;
         let mut all = Census::default();
         let mut folded = Census::default();
         let mut longest_win = 0;
         for (index, &code) in codes.iter().enumerate() {
-            let count = |c: &mut Census| match code_value(code) {
-                Value::Win { .. } => c.wins += 1,
-                Value::Loss { .. } => c.losses += 1,
-                Value::Draw => c.draws += 1,
+            let value = code_value(code);
+            let count = |c: &mut Census, n: u64| match value {
+                Value::Win { .. } => c.wins += n,
+                Value::Loss { .. } => c.losses += n,
+                Value::Draw => c.draws += n,
             };
-            count(&mut all);
-            if let Value::Win { plies } = code_value(code) {
+            count(&mut all, class_sizes[index / others]);
+            if let Value::Win { plies } = value {
                 longest_win = longest_win.max(plies);
             }
-            let (mover, other) = self.indexer.unrank(white, black, index);
+            // One position of each class: the least image of (mover, other). Its mover's
+            // set is a representative, so it is in a stored row.
+            let (mover, other) = self.indexer.folded_unrank(white, black, index);
             let key = (mover as u64) << 32 | other as u64;
-            let least = images.iter().all(|t| (t.apply(mover) as u64) << 32 | t.apply(other) as u64 >= key);
-            if least {
-                count(&mut folded);
+            if images.iter().all(|t| (t.apply(mover) as u64) << 32 | t.apply(other) as u64 >= key) {
+                count(&mut folded, 1);
             }
         }
         Some(Stats { all, folded, longest_win })
@@ -520,6 +624,15 @@ impl Tables {
     /// Solves the tables of `top` against `low` pieces and `low` against `top` together:
     /// a move in one leads into the other.
     fn solve_layer(&mut self, top: u8, low: u8) -> Result<(), TableError> {
+        for ((a, b), codes) in self.solve_layer_unfolded(top, low)? {
+            self.codes[slot(a, b)] = self.indexer.fold(a, b, &codes);
+        }
+        Ok(())
+    }
+
+    /// The codes of `top` against `low` and `low` against `top`, in the unfolded order of
+    /// `Indexer::index`: the smaller layers are looked up (folded) in `self`.
+    fn solve_layer_unfolded(&self, top: u8, low: u8) -> Result<Vec<Layer>, TableError> {
         let variant = self.rules.board();
         let flying = self.rules.flying;
         let kinds: Vec<(u8, u8)> = if top == low { vec![(top, low)] } else { vec![(top, low), (low, top)] };
@@ -633,11 +746,11 @@ impl Tables {
             d += 1;
         }
         let second = codes.split_off(base[1].min(codes.len()));
-        self.codes[slot(kinds[0].0, kinds[0].1)] = codes;
+        let mut layers = vec![(kinds[0], codes)];
         if kinds.len() == 2 {
-            self.codes[slot(kinds[1].0, kinds[1].1)] = second;
+            layers.push((kinds[1], second));
         }
-        Ok(())
+        Ok(layers)
     }
 
     /// The moves of (mover, other) counted without listing them: only the steps into
@@ -837,6 +950,67 @@ mod tests {
                 assert_eq!(mover & other, 0);
                 assert_eq!((mover.count_ones(), other.count_ones()), (a as u32, b as u32));
                 assert_eq!(indexer.index(a, b, mover, other), index);
+            }
+        }
+    }
+
+    /// The fold stores one row per class of the mover's sets, which is only sound if the
+    /// solved values are symmetric: every position of the unfolded solution has the value
+    /// of each of its images.
+    #[test]
+    fn unfolded_values_are_symmetric() {
+        use crate::rules::Rules;
+        for (rules, top, low) in [
+            (Rules::with_flying(VariantKind::Nine, true), 4, 3),
+            (Rules::with_flying(VariantKind::Nine, false), 4, 3),
+            (Rules::with_flying(VariantKind::Twelve, true), 3, 3),
+            (Rules::new(VariantKind::Six), 4, 4),
+        ] {
+            let mut tables = Tables::empty(rules);
+            for l in MIN_PIECES..low {
+                tables.solve_layer(l, l).expect("solves");
+            }
+            if top > low {
+                tables.solve_layer(low, low).expect("solves");
+            }
+            let indexer = &tables.indexer;
+            let mut decided = 0;
+            for ((a, b), codes) in tables.solve_layer_unfolded(top, low).expect("solves") {
+                for index in (0..codes.len()).step_by(13) {
+                    let (mover, other) = indexer.unrank(a, b, index);
+                    decided += (codes[index] != 0) as usize;
+                    for image in &indexer.images {
+                        let there = indexer.index(a, b, image.apply(mover), image.apply(other));
+                        assert_eq!(codes[there], codes[index], "{rules:?} {mover:#x} {other:#x}");
+                    }
+                }
+            }
+            assert!(decided > 0, "{rules:?}");
+        }
+    }
+
+    /// A folded lookup finds the row of the mover's representative, at the other side's
+    /// image: every class has one row, and the rows hold about a sixteenth of the sets.
+    #[test]
+    fn folded_rows_hold_one_set_of_each_class() {
+        for kind in [VariantKind::Nine, VariantKind::Twelve, VariantKind::Six] {
+            let indexer = Indexer::new(kind.variant());
+            for a in 3..=4u8 {
+                let sets = indexer.by_rank[a as usize].len();
+                let rows = indexer.reps[a as usize].len();
+                assert!(rows * 16 >= sets && rows * 8 < sets, "{kind:?} {a}: {rows} rows of {sets}");
+                assert_eq!(indexer.class_sizes(a).iter().sum::<u64>(), sets as u64);
+                for index in (0..indexer.folded_size(a, 3)).step_by(101) {
+                    let (mover, other) = indexer.folded_unrank(a, 3, index);
+                    assert_eq!(indexer.folded_index(a, 3, mover, other), index);
+                    for image in &indexer.images {
+                        let (m, o) = (image.apply(mover), image.apply(other));
+                        assert_eq!(
+                            indexer.folded_index(a, 3, m, o) / indexer.others(a, 3),
+                            index / indexer.others(a, 3)
+                        );
+                    }
+                }
             }
         }
     }

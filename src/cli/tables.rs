@@ -47,10 +47,11 @@ fn stats(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     print(&format!("longest win: {} plies", stats.longest_win));
     if o.verbose {
         print(&format!(
-            "solved in {:.2} s (every table up to {} pieces a side), counted in {:.2} s",
+            "solved in {:.2} s (every table up to {} pieces a side), counted in {:.2} s; stored in {} bytes",
             solved.as_secs_f64(),
             white.max(black),
-            (start.elapsed() - solved).as_secs_f64()
+            (start.elapsed() - solved).as_secs_f64(),
+            tables.stored_bytes()
         ));
     }
     Ok(())
