@@ -492,3 +492,28 @@ fn phone_limits_cap_master_only() {
         assert_eq!((on_phone.time, on_phone.threads, on_phone.depth), (own.time, own.threads, own.depth));
     }
 }
+
+/// Master's lost game against Sanmill (README "Against Sanmill", seed 3026, game 18): after
+/// Black's fourteenth placement b4, White blockades Black by force in 17 plies. Searching
+/// a side with at most two slides a ply deeper, Master sees the whole line at depth 16;
+/// the same search without the extension still scores it about six pieces up for White.
+#[test]
+fn master_sees_a_blockade_through_the_cramped_side_extension() {
+    use dokuz_tas::ai::search::{Searcher, WIN_BOUND};
+    use dokuz_tas::ai::tt::Table;
+    let g = nine_with_moves("W: B: w 9 9 0", "f2 f6 g4 e4 d1 d6 b6 d5 d7 e5 c5 e3xb6 b6 b4");
+    assert!(Level::Master.extends_cramped() && !Level::Hard.extends_cramped());
+    let score = |extend: bool| {
+        let table = Table::new(20);
+        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::new(g.rules(), &table, &stop);
+        searcher.contempt = 0;
+        searcher.weights = Level::Master.weights();
+        searcher.extend_cramped = extend;
+        let started = std::time::Instant::now();
+        searcher.think(&g, depth(16), started, 0, &mut |_| {}).expect("a move").score
+    };
+    let (with, without) = (score(true), score(false));
+    assert!(with > WIN_BOUND, "with the extension: {with}");
+    assert!(without < WIN_BOUND, "without: {without}");
+}

@@ -132,6 +132,12 @@ impl Level {
         matches!(self, Level::Hard | Level::Master)
     }
 
+    /// Whether a side with almost no slides is searched a ply deeper (`search.rs`,
+    /// `CRAMPED_MOVES`): Master's losses to Sanmill were blockades its search saw too late.
+    pub fn extends_cramped(self) -> bool {
+        self == Level::Master
+    }
+
     fn table_bits(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -229,6 +235,7 @@ pub fn think_reporting(
         s.contempt = level.contempt();
         s.weights = level.weights();
         s.tables = tables.clone();
+        s.extend_cramped = level.extends_cramped();
         s
     };
     let timed_only = limits.time.is_some() && limits.depth.is_none() && limits.nodes.is_none();

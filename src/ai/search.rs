@@ -93,7 +93,23 @@ pub struct Searcher<'a> {
     /// threads run ahead of the main one, so that they fill the shared table with the
     /// results its next iteration needs instead of repeating its work.
     pub depth_offset: u32,
+    /// Whether a side with at most `CRAMPED_MOVES` slides searches one ply deeper.
+    pub extend_cramped: bool,
+    /// The depth of the current iteration: extensions stop at twice it.
+    root_depth: i32,
+    /// Extensions on the path from the root to the current node.
+    extended: u32,
 }
+
+/// A side with this few slides is close to being blockaded: its nodes are cheap (two
+/// children) and a blockade only shows at the end of a long forced line, so such nodes
+/// do not count against the depth. Without it Master's lost games against Sanmill were
+/// blockades its search saw a few plies too late.
+const CRAMPED_MOVES: usize = 2;
+
+/// The most cramped extensions on one path: each costs about the branching factor of the
+/// side that closes in, and uncapped they made some iterations explode.
+const MAX_EXTENSIONS: u32 = 4;
 
 const NO_MOVE: Move = Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT };
 
@@ -123,6 +139,9 @@ impl<'a> Searcher<'a> {
             answered: false,
             tables: None,
             depth_offset: 0,
+            extend_cramped: false,
+            root_depth: 0,
+            extended: 0,
         }
     }
 
@@ -206,6 +225,8 @@ impl<'a> Searcher<'a> {
         margin: i32,
         guess: Option<i32>,
     ) -> Option<i32> {
+        self.root_depth = depth;
+        self.extended = 0;
         let mut best = -INF;
         let mut scores: Vec<i32> = Vec::with_capacity(root.len());
         self.path.push(*pos);
@@ -398,6 +419,14 @@ impl<'a> Searcher<'a> {
         movegen::generate(pos, self.variant, self.flying, &mut self.lists[ply]);
         self.order_keys(pos, tt_move, ply);
         let n = self.lists[ply].len();
+        let extension = (self.extend_cramped
+            && n <= CRAMPED_MOVES
+            && self.extended < MAX_EXTENSIONS
+            && pos.placing_done()
+            && !pos.can_fly(pos.side, self.flying)
+            && (ply as i32) < 2 * self.root_depth) as i32;
+        let depth = depth + extension;
+        self.extended += extension as u32;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         self.path.push(*pos);
@@ -426,6 +455,7 @@ impl<'a> Searcher<'a> {
             }
             if self.aborted {
                 self.path.pop();
+                self.extended -= extension as u32;
                 return 0;
             }
             if score > best {
@@ -450,6 +480,7 @@ impl<'a> Searcher<'a> {
             }
         }
         self.path.pop();
+        self.extended -= extension as u32;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
