@@ -224,11 +224,16 @@ pub fn think_reporting(
     let remembers = matches!(level, Level::Hard | Level::Master);
     let table = if remembers { memory.table(level.table_bits()) } else { tt::Table::new(level.table_bits()) };
     table.new_search();
-    let tables = if level.knows_endgame() {
+    let tables = if !level.knows_endgame() {
+        None
+    } else if limits.time.is_none() {
+        // A search limited by depth or nodes promises the same move for the same seed, so
+        // it must not depend on whether a solve in the background has finished: it solves
+        // the tables it needs first and uses no others.
+        tables::needed(game.rules(), game.position()).map(|max| tables::solved(game.rules(), max))
+    } else {
         tables::prepare(game);
         tables::ready(game.rules())
-    } else {
-        None
     };
     let searcher = |stop| {
         let mut s = search::Searcher::new(game.rules(), &table, stop);
