@@ -133,3 +133,59 @@ fn variants_and_the_flying_rule_are_options() {
     e.handle("setoption name Flying value maybe");
     assert!(take(&lines)[0].starts_with("info string error: "));
 }
+
+/// A GUI sends the next position and `go` as soon as it reads `bestmove`: the search is
+/// over then, even if its thread has not yet handed its table back. Before, such a
+/// command could get "the engine is searching" and the GUI then waited for ever: it was
+/// seen with the machine loaded, when the search thread lost its core between printing
+/// `bestmove` and ending. Played through the real program and its pipes, as a GUI would,
+/// with busy threads beside it so that the engine's threads are often put aside.
+#[test]
+fn the_next_search_may_start_as_soon_as_bestmove_is_out() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dokuz"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("dokuz uci starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let mut output = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut send = |line: &str| writeln!(input, "{line}").expect("the engine reads");
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let load: Vec<_> = (0..4)
+        .map(|_| {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            })
+        })
+        .collect();
+    send("setoption name Threads value 1");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..12 {
+        send(&format!("position startpos moves {}", moves.join(" ")));
+        send("go movetime 100");
+        let best = loop {
+            let line = output.next().expect("a line before bestmove").expect("text");
+            assert!(!line.contains("error"), "{line} after {moves:?}");
+            if let Some(best) = line.strip_prefix("bestmove ") {
+                break best.to_string();
+            }
+        };
+        moves.push(best);
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    for spinner in load {
+        spinner.join().expect("a spinner ends");
+    }
+    let mut game = Game::new(Rules::new(VariantKind::Nine));
+    for m in &moves {
+        game.play_text(m).unwrap_or_else(|err| panic!("{m} after {moves:?}: {err}"));
+    }
+    send("quit");
+    assert!(child.wait().expect("the engine ends").success());
+}

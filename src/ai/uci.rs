@@ -37,6 +37,10 @@ pub struct Engine {
 /// A search in flight: its stop flag, and the thread that gives the table back.
 struct Search {
     stop: Arc<AtomicBool>,
+    /// Raised by the search thread just before it prints `bestmove`: from then on the
+    /// search is over for the other side, which may send the next command at once, and
+    /// the thread only has its table to hand back (`finish` waits for that).
+    answered: Arc<AtomicBool>,
     thread: JoinHandle<Memory>,
 }
 
@@ -117,7 +121,9 @@ impl Engine {
 
     fn idle(&self) -> Result<(), String> {
         match &self.search {
-            Some(s) if !s.thread.is_finished() => Err("the engine is searching: send stop first".into()),
+            Some(s) if !s.thread.is_finished() && !s.answered.load(Ordering::Acquire) => {
+                Err("the engine is searching: send stop first".into())
+            }
             _ => Ok(()),
         }
     }
@@ -209,6 +215,8 @@ impl Engine {
         let mut memory = self.memory.take().unwrap_or_default();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
+        let answered = Arc::new(AtomicBool::new(false));
+        let answering = answered.clone();
         // The endgame tables are kept for the whole session once they are near.
         if level.knows_endgame() {
             tables::solve_before_search(game.rules(), game.position());
@@ -220,6 +228,7 @@ impl Engine {
                 let seed = rand::random::<u64>();
                 let mut report = |it: &Iteration| out(&info_line(&game, it));
                 let thought = think_reporting(&mut memory, &game, level, limits, seed, &flag, &mut report);
+                answering.store(true, Ordering::Release);
                 match thought {
                     Some(t) => out(&format!("bestmove {}", game.move_text(t.best))),
                     None => out("bestmove (none)"),
@@ -227,7 +236,7 @@ impl Engine {
                 memory
             })
             .map_err(|e| format!("cannot start the search: {e}"))?;
-        self.search = Some(Search { stop, thread });
+        self.search = Some(Search { stop, answered, thread });
         Ok(())
     }
 }
