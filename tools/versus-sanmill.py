@@ -7,7 +7,8 @@ Usage: tools/versus-sanmill.py OPENINGS MOVETIME_MS SEED
   DOKUZ=target/release/dokuz SANMILL=/path/to/sanmill (environment, optional)
 
 Each opening is two random placements (White's, then Black's); both colours are played
-from each. Both engines are pinned to one shared core (taskset -c 1) and think for the
+from each. Both engines are pinned to one shared core (taskset -c CORE, environment,
+default 1, so that two runs can go side by side on two cores) and think for the
 same wall time a move: Master with `go movetime`, Sanmill with its MoveTime option (whole
 seconds, a soft limit that only stops new iterations) and a `stop` sent at the deadline.
 Sanmill plays at SkillLevel 30 on one thread, DrawOnHumanExperience off (its placing
@@ -20,6 +21,7 @@ import os, queue, random, subprocess, sys, threading, time
 
 DOKUZ = os.environ.get("DOKUZ", "target/release/dokuz")
 SANMILL = os.environ.get("SANMILL", "sanmill")
+CORE = os.environ.get("CORE", "1")
 
 
 class Proc:
@@ -91,7 +93,7 @@ def sanmill_tokens(moves):
 
 class Sanmill:
     def __init__(self, movetime_ms):
-        self.e = Proc(["taskset", "-c", "1", SANMILL])
+        self.e = Proc(["taskset", "-c", CORE, SANMILL])
         self.ms = movetime_ms
         for name, value in [("Threads", 1), ("SkillLevel", 30), ("MoveTime", max(1, round(movetime_ms / 1000))),
                             ("DrawOnHumanExperience", "false"), ("NMoveRule", 50)]:
@@ -121,7 +123,7 @@ class Sanmill:
 
 class Master:
     def __init__(self, movetime_ms):
-        self.e = Proc(["taskset", "-c", "1", DOKUZ, "uci"])
+        self.e = Proc(["taskset", "-c", CORE, DOKUZ, "uci"])
         self.ms = movetime_ms
         for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame"]:
             self.e.send(line)
