@@ -230,7 +230,7 @@ pub fn think_reporting(
         // A search limited by depth or nodes promises the same move for the same seed, so
         // it must not depend on whether a solve in the background has finished: it solves
         // the tables it needs first and uses no others.
-        tables::needed(game.rules(), game.position()).map(|max| tables::solved(game.rules(), max))
+        tables::solve_before_search(game.rules(), game.position())
     } else {
         tables::prepare(game);
         tables::ready(game.rules())

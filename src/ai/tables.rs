@@ -868,11 +868,10 @@ pub fn needed(rules: Rules, pos: &Position) -> Option<u8> {
 }
 
 /// Solves now, before a search from `pos`, the tables it will need soon (a one-off answer
-/// cannot wait for the background). Returns at once when they are not near or are ready.
-pub fn solve_before_search(rules: Rules, pos: &Position) {
-    if let Some(max) = needed(rules, pos) {
-        solved(rules, max);
-    }
+/// cannot wait for the background), and returns them; `None` when they are not near.
+/// Returns at once when they are ready.
+pub fn solve_before_search(rules: Rules, pos: &Position) -> Option<Arc<Tables>> {
+    needed(rules, pos).map(|max| solved(rules, max))
 }
 
 /// Whether a search from `pos` may soon reach the tables: always on a 16-point board (the
