@@ -521,3 +521,33 @@ fn master_sees_a_blockade_through_the_cramped_side_extension() {
     assert!(with > WIN_BOUND, "with the extension: {with}");
     assert!(without < WIN_BOUND, "without: {without}");
 }
+
+/// A search cut short by its limits keeps what its last iteration found: once the previous
+/// best move has its score at the new depth, a move that beats it is played. In this
+/// placing position Master's best move changes from depth 12 to depth 13; a node limit
+/// anywhere in the thirteenth iteration gives either the depth-12 move (nothing has beaten
+/// it yet) or, marked partial, a move that beat it, and late enough the depth-13 move.
+#[test]
+fn a_search_cut_short_plays_the_move_that_beat_the_previous_best() {
+    let g = nine_with_moves("W: B: w 9 9 0", "f2 f6 g4 e4 d1 d6 b6 d2 b4 c4 b2xd2 d2");
+    let full = think_with(&g, Level::Master, depth(13), 0);
+    let [.., twelve, thirteen] = full.iterations.as_slice() else { panic!("13 iterations") };
+    let (before, after) = (twelve.pv[0], thirteen.pv[0]);
+    assert_ne!(before, after, "the test needs a position whose best move changes at depth 13");
+    let (from, to) = (twelve.nodes, thirteen.nodes);
+    let mut overtaken = 0;
+    for k in 1..40 {
+        let nodes = from + (to - from) * k / 40;
+        let t = think_with(&g, Level::Master, Limits { nodes: Some(nodes), ..Limits::default() }, 0);
+        let last = t.iterations.last().expect("an iteration");
+        if last.partial {
+            assert_eq!(last.depth, 13);
+            assert_ne!(t.best, before, "at {nodes} nodes: a partial iteration only when the previous best was beaten");
+            assert_eq!(t.best, last.pv[0]);
+            overtaken += (t.best == after) as u32;
+        } else {
+            assert_eq!((last.depth, t.best), (12, before), "at {nodes} nodes");
+        }
+    }
+    assert!(overtaken > 0, "no node limit in the thirteenth iteration played its move {after:?}");
+}

@@ -45,10 +45,14 @@ pub struct Limits {
     pub threads: usize,
 }
 
-/// What one completed iteration found.
+/// What one iteration found: a completed one, or the end of one the limits cut short
+/// after a move beat the previous best (`partial`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration {
     pub depth: u32,
+    /// Cut short: only the root moves searched before the limit have this depth's
+    /// scores; the others are listed last at `-INF`.
+    pub partial: bool,
     pub score: i32,
     pub nodes: u64,
     pub elapsed: Duration,
@@ -99,6 +103,9 @@ pub struct Searcher<'a> {
     root_depth: i32,
     /// Extensions on the path from the root to the current node.
     extended: u32,
+    /// The root moves an aborted iteration completed, with their scores, in search order
+    /// (the previous best first).
+    completed: Vec<(Move, i32)>,
 }
 
 /// A side with this few slides is close to being blockaded: its nodes are cheap (two
@@ -145,6 +152,7 @@ impl<'a> Searcher<'a> {
             extend_cramped: false,
             root_depth: 0,
             extended: 0,
+            completed: Vec::new(),
         }
     }
 
@@ -155,9 +163,9 @@ impl<'a> Searcher<'a> {
     /// Iterative deepening from the game's current position. The time limit counts from
     /// `started` (the caller's clock, so that setting up, such as allocating the table,
     /// is inside the budget). `margin` widens the root window so that every move within
-    /// `margin` of the best gets an exact score. `report` sees each completed iteration.
-    /// Returns the last completed iteration, or `None` when the side to move has no legal
-    /// move.
+    /// `margin` of the best gets an exact score. `report` sees each completed iteration,
+    /// and the partial one that ends the search if it found a better move (`overtaken`).
+    /// Returns the last of them, or `None` when the side to move has no legal move.
     pub fn think(
         &mut self,
         game: &Game,
@@ -189,10 +197,15 @@ impl<'a> Searcher<'a> {
         for depth in 1..=max_depth {
             let searched = (depth + self.depth_offset) as i32;
             let Some(done) = self.root_search(&pos, &mut root, searched, margin, last.as_ref().map(|l| l.score)) else {
+                if let Some(cut) = self.overtaken(&pos, &root, depth) {
+                    report(&cut);
+                    last = Some(cut);
+                }
                 break;
             };
             let iteration = Iteration {
                 depth,
+                partial: false,
                 score: done,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
@@ -211,6 +224,7 @@ impl<'a> Searcher<'a> {
         // raised or the node limit reached at once: even then the answer is a legal move.
         Some(last.unwrap_or_else(|| Iteration {
             depth: 0,
+            partial: false,
             score: 0,
             nodes: self.nodes,
             elapsed: self.start.elapsed(),
@@ -230,6 +244,7 @@ impl<'a> Searcher<'a> {
     ) -> Option<i32> {
         self.root_depth = depth;
         self.extended = 0;
+        self.completed.clear();
         let mut best = -INF;
         let mut scores: Vec<i32> = Vec::with_capacity(root.len());
         self.path.push(*pos);
@@ -255,6 +270,7 @@ impl<'a> Searcher<'a> {
             };
             if self.aborted {
                 self.path.pop();
+                self.completed = root.iter().zip(scores).map(|(&(m, _), s)| (m, s)).collect();
                 return None;
             }
             // A move that failed low has an upper bound at or below `floor`: below every
@@ -270,6 +286,31 @@ impl<'a> Searcher<'a> {
         root.sort_by_key(|&(_, s)| -s);
         self.tt.store(pos.hash, root[0].0, root[0].1, depth, Bound::Exact);
         Some(best)
+    }
+
+    /// What an iteration cut short by the limits still tells: once the previous best move
+    /// has its score at the new depth, a move that scored above it is better at that
+    /// depth. The last iteration takes most of the time, and its first move's score is
+    /// where a blockade or a lost piece beyond the previous horizon shows; without this the
+    /// better move found in that time was thrown away with the iteration. `None` when the
+    /// previous best is still the best known.
+    fn overtaken(&mut self, pos: &Position, root: &[(Move, i32)], depth: u32) -> Option<Iteration> {
+        let completed = std::mem::take(&mut self.completed);
+        let &(_, first) = completed.first()?;
+        // Scores after the first are exact where above the floor, which the best one is.
+        let &(best, score) = completed.iter().filter(|&&(_, s)| s > first).max_by_key(|&&(_, s)| s)?;
+        let mut scored = completed.clone();
+        scored.sort_by_key(|&(_, s)| -s);
+        scored.extend(root[completed.len()..].iter().map(|&(m, _)| (m, -INF)));
+        Some(Iteration {
+            depth,
+            partial: true,
+            score,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+            pv: self.principal_variation(pos, best, depth as usize),
+            root: scored,
+        })
     }
 
     fn principal_variation(&self, pos: &Position, first: Move, max: usize) -> Vec<Move> {

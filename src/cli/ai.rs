@@ -53,8 +53,9 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 for it in &thought.iterations {
                     let pv: Vec<String> = it.pv.iter().map(|&m| game.move_text(m)).collect();
                     print(&format!(
-                        "depth {} score {} nodes {} time {} ms pv {}",
+                        "depth {}{} score {} nodes {} time {} ms pv {}",
                         it.depth,
+                        if it.partial { " (cut short)" } else { "" },
                         it.score,
                         it.nodes,
                         it.elapsed.as_millis(),
