@@ -396,6 +396,10 @@ impl<'a> Searcher<'a> {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
+        if depth > 0 {
+            // The probe below comes after the checks for the end of the game.
+            self.tt.prefetch(pos.hash);
+        }
         self.nodes += 1;
         self.check_limits();
         if self.aborted {
