@@ -94,6 +94,12 @@ fn bad_lines_are_answered_and_the_engine_goes_on() {
         "go",
         "go depth -3",
         "go movetime soon",
+        "go wtime 1000",
+        "go wtime 1000 btime",
+        "go wtime 1000 btime 1000 winc soon",
+        "go wtime 0 btime 1000",
+        "go wtime 5 btime 5 wtime 5",
+        "go wtime 5 btime 5 movetime 5",
     ] {
         assert!(e.handle(bad), "{bad}: the engine keeps running");
         let said = take(&lines);
@@ -188,4 +194,56 @@ fn the_next_search_may_start_as_soon_as_bestmove_is_out() {
     }
     send("quit");
     assert!(child.wait().expect("the engine ends").success());
+}
+
+/// `go wtime … btime … winc … binc …`: the engine takes its think time from its own clock,
+/// and answers within it.
+#[test]
+fn a_search_on_the_clock_answers_within_its_share() {
+    let (mut e, lines) = engine();
+    e.handle("setoption name Level value hard");
+    e.handle("setoption name Threads value 1");
+    e.handle("position startpos moves d6");
+    // Black to move with 9 in hand: 400 ms + 2,200 ms / (9 + 2) = 600 ms; White's clock is
+    // not Black's.
+    let started = Instant::now();
+    e.handle("go wtime 1 btime 2200 winc 60000 binc 400");
+    let said = until_bestmove(&lines);
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(550) && took < Duration::from_millis(1500), "{took:?}: {said:?}");
+    let best = said.last().and_then(|l| l.strip_prefix("bestmove ")).expect("bestmove").to_string();
+    let mut game = Game::new(Rules::new(VariantKind::Nine));
+    for m in ["d6", best.as_str()] {
+        game.play_text(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+}
+
+/// The clock is spent mostly on the placements, never runs out, and leaves the moving
+/// phase about its increment: a recorded game (Master White against Sanmill, 52 plies)
+/// played on White's clock of 7 s and 0.8 s a move, each move taking its whole share.
+#[test]
+fn a_clock_goes_mostly_into_the_placements_and_never_runs_out() {
+    use dokuz_tas::ai::time_from_clock;
+    let moves = "d5 c4 d2 f4 b4 d6 f6 b2 e4 c3 e3 e5 d1 d3 g7 d7 c5 a1 d1-g1 a1-d1 g1-g4 d1-g1 d2-d1 \
+                 b2-d2 b4-b2 c4-b4 c5-c4 b4-a4 b2-b4 d2-b2 d1-d2 g1-d1 g4-g1 d7-a7 g7-d7 d1-a1xd7 d2-d1 \
+                 a7-d7 d1-d2 d7-a7xg1 b4-b6 b2-b4 d2-b2 a1-d1 b2-d2 d1-a1xc4 d2-f2 c3-c4xf2 d5-c5 \
+                 a7-d7 c5-d5 c4-c5";
+    let increment = Duration::from_millis(800);
+    let mut left = Duration::from_millis(7000);
+    let (mut placing, mut moving) = (Vec::new(), Vec::new());
+    let mut game = Game::new(Rules::new(VariantKind::Nine));
+    for m in moves.split_whitespace() {
+        if game.position().side == dokuz_tas::rules::Colour::White {
+            let t = time_from_clock(&game, left, increment);
+            assert!(t < left, "{t:?} of {left:?} before {m}");
+            left = left - t + increment;
+            if game.position().placing_done() { &mut moving } else { &mut placing }.push(t);
+        }
+        game.play_text(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    assert_eq!((placing.len(), moving.len()), (9, 17));
+    let mean = |v: &[Duration]| v.iter().sum::<Duration>() / v.len() as u32;
+    assert!(mean(&placing) > increment * 17 / 10, "placing {placing:?}");
+    assert!(placing.iter().all(|&t| t > increment * 3 / 2), "placing {placing:?}");
+    assert!(moving.iter().all(|&t| t > increment * 4 / 5 && t < increment * 6 / 5), "moving {moving:?}");
 }

@@ -6,11 +6,15 @@ mill engine; its console engine, built from its `src/`), refereed by our own rul
 Usage: tools/versus-sanmill.py OPENINGS MOVETIME_MS SEED
   DOKUZ=target/release/dokuz SANMILL=/path/to/sanmill (environment, optional)
 
-Each opening is two random placements (White's, then Black's); both colours are played
-from each. Both engines are pinned to one shared core (taskset -c CORE, environment,
-default 1, so that two runs can go side by side on two cores) and think for the
-same wall time a move: Master with `go movetime`, Sanmill with its MoveTime option (whole
-seconds, a soft limit that only stops new iterations) and a `stop` sent at the deadline.
+Each opening is two random placements (White's, then Black's; environment PLIES=0 plays
+every opening from the start position instead); both colours are played from each. Both
+engines are pinned to one shared core (taskset -c CORE, environment, default 1, so that two
+runs can go side by side on two cores) and think for the same wall time: Sanmill with its
+MoveTime option (whole seconds, a soft limit that only stops new iterations) and a `stop`
+sent at the deadline; Master with `go movetime`, or, with CLOCK=BASE_MS,INCREMENT_MS in the
+environment, on a game clock it shares out itself (`go wtime`; the clock is kept here from
+the wall time of its answers, and a flag fall is a loss), whose base and increment are
+chosen so that its mean time a move, printed at the end, is no more than Sanmill's.
 Sanmill plays at SkillLevel 30 on one thread, DrawOnHumanExperience off (its placing
 search otherwise stops at depth 1 for the first placements) and NMoveRule 50 (our 50-move
 count). Sanmill writes a capture as a move of its own (`xb6` after the mill-closing
@@ -22,6 +26,8 @@ import os, queue, random, subprocess, sys, threading, time
 DOKUZ = os.environ.get("DOKUZ", "target/release/dokuz")
 SANMILL = os.environ.get("SANMILL", "sanmill")
 CORE = os.environ.get("CORE", "1")
+PLIES = int(os.environ.get("PLIES", "2"))
+CLOCK = [int(v) for v in os.environ["CLOCK"].split(",")] if os.environ.get("CLOCK") else None
 
 
 class Proc:
@@ -121,6 +127,10 @@ class Sanmill:
         self.e.quit()
 
 
+class FlagFall(Exception):
+    pass
+
+
 class Master:
     def __init__(self, movetime_ms):
         self.e = Proc(["taskset", "-c", CORE, DOKUZ, "uci"])
@@ -128,8 +138,20 @@ class Master:
         for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame"]:
             self.e.send(line)
 
+        self.left = CLOCK[0] if CLOCK else None
+
     def move(self, moves):
         self.e.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        if CLOCK:
+            inc = CLOCK[1]
+            self.e.send(f"go wtime {self.left} btime {self.left} winc {inc} binc {inc}")
+            t0 = time.time()
+            m = self.e.until_bestmove()
+            self.left -= round((time.time() - t0) * 1000)
+            if self.left <= 0:
+                raise FlagFall(f"master's clock ran out after {' '.join(moves)}")
+            self.left += inc
+            return m
         self.e.send(f"go movetime {self.ms}")
         return self.e.until_bestmove()
 
@@ -165,10 +187,13 @@ def main():
     score = {"win": 0, "loss": 0, "draw": 0}
     times = {"master": [], "sanmill": []}
     for k in range(openings):
-        opening = rng.sample(points, 2)
+        opening = rng.sample(points, PLIES)
         for master_white in (True, False):
             try:
                 st, moves = game(opening, master_white, ms, times)
+            except FlagFall as e:
+                st, moves = ("black wins: time" if master_white else "white wins: time"), []
+                print(f"flag fall: {e}", flush=True)
             except RuntimeError as e:
                 # Sanmill's own bookkeeping of the draw rules can end a game that ours
                 # goes on with; it then answers from an earlier position. Not a result.

@@ -6,7 +6,7 @@
 //!
 //! Commands: `uci`, `isready`, `setoption name Level|Threads|Variant|Flying value V`,
 //! `ucinewgame`, `position startpos|text <position> [moves M1 M2 …]`,
-//! `go movetime N | depth D`, `stop`, `quit`.
+//! `go movetime N | depth D | wtime W btime B [winc I] [binc I]`, `stop`, `quit`.
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::search::{WIN, WIN_BOUND};
-use super::{Iteration, Level, Limits, Memory, cores, tables, think_reporting};
+use super::{Iteration, Level, Limits, Memory, cores, tables, think_reporting, time_from_clock};
 use crate::rules::{Game, Rules, VariantKind};
 
 /// Where the engine's lines go (standard output, or a test's list).
@@ -195,21 +195,31 @@ impl Engine {
         Ok(())
     }
 
-    /// `go movetime N` or `go depth D`: searches on a thread; prints an `info` line per
-    /// completed depth and the `bestmove` at the end.
+    /// `go movetime N`, `go depth D` or `go wtime W btime B [winc I] [binc I]` (the
+    /// clocks of both sides and what each gains after a move, in milliseconds: the engine
+    /// shares its own clock out over the game, `time_from_clock`): searches on a thread;
+    /// prints an `info` line per completed depth and the `bestmove` at the end.
     fn go(&mut self, words: &[&str]) -> Result<(), String> {
         self.idle()?;
         self.finish(false);
         let number =
             |v: &str| v.parse::<u64>().ok().filter(|&n| n > 0).ok_or(format!("'{v}' is not a positive number"));
-        let limits = match words {
-            ["movetime", ms] => Limits { time: Some(Duration::from_millis(number(ms)?)), ..Limits::default() },
-            ["depth", d] => Limits { depth: Some(number(d)?.min(64) as u32), ..Limits::default() },
-            _ => return Err("go movetime <ms> | go depth <plies>".into()),
-        };
         if self.game.status().is_over() {
             return Err(format!("the game is over ({})", self.game.status()));
         }
+        let limits = match words {
+            ["movetime", ms] => Limits { time: Some(Duration::from_millis(number(ms)?)), ..Limits::default() },
+            ["depth", d] => Limits { depth: Some(number(d)?.min(64) as u32), ..Limits::default() },
+            _ if words.first().is_some_and(|w| w.ends_with("time") || w.ends_with("inc")) => {
+                let (left, increment) = self.clock(words)?;
+                Limits { time: Some(time_from_clock(&self.game, left, increment)), ..Limits::default() }
+            }
+            _ => {
+                return Err(
+                    "go movetime <ms> | go depth <plies> | go wtime <ms> btime <ms> [winc <ms>] [binc <ms>]".into()
+                );
+            }
+        };
         let limits = Limits { threads: self.threads.max(1), ..limits };
         let (game, level, out) = (self.game.clone(), self.level, self.out.clone());
         let mut memory = self.memory.take().unwrap_or_default();
@@ -238,6 +248,34 @@ impl Engine {
             .map_err(|e| format!("cannot start the search: {e}"))?;
         self.search = Some(Search { stop, answered, thread });
         Ok(())
+    }
+}
+
+impl Engine {
+    /// The side to move's clock and increment from `wtime W btime B [winc I] [binc I]`.
+    fn clock(&self, words: &[&str]) -> Result<(Duration, Duration), String> {
+        let mut ms = [None; 4];
+        for pair in words.chunks(2) {
+            let [name, value] = pair else { return Err(format!("'{}' has no value", pair[0])) };
+            let k = ["wtime", "btime", "winc", "binc"]
+                .iter()
+                .position(|n| n == name)
+                .ok_or(format!("'{name}' is not wtime, btime, winc or binc"))?;
+            if ms[k].is_some() {
+                return Err(format!("'{name}' is given twice"));
+            }
+            ms[k] =
+                Some(value.parse::<u64>().map_err(|_| format!("{name} '{value}' is not a number of milliseconds"))?);
+        }
+        let side = self.game.position().side.index();
+        let left = ms[side].ok_or("go with clocks needs both wtime and btime")?;
+        if ms[1 - side].is_none() {
+            return Err("go with clocks needs both wtime and btime".into());
+        }
+        if left == 0 {
+            return Err("the side to move has no time left".into());
+        }
+        Ok((Duration::from_millis(left), Duration::from_millis(ms[2 + side].unwrap_or(0))))
     }
 }
 

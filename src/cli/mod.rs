@@ -29,7 +29,8 @@ USAGE
   dokuz uci                            a persistent engine on standard input and output:
                                        uci, isready, setoption name Level|Threads|Variant|Flying
                                        value V, ucinewgame, position startpos|text P [moves ...],
-                                       go movetime N | go depth D, stop, quit
+                                       go movetime N | go depth D |
+                                       go wtime W btime B [winc I] [binc I], stop, quit
   dokuz bench                          perft and search speed from fixed positions
   dokuz tables stats --variant V --white N --black M [--flying on|off]
                                        the exact table of N against M pieces (3 or 4 each,
