@@ -247,3 +247,23 @@ fn a_clock_goes_mostly_into_the_placements_and_never_runs_out() {
     assert!(placing.iter().all(|&t| t > increment * 3 / 2), "placing {placing:?}");
     assert!(moving.iter().all(|&t| t > increment * 4 / 5 && t < increment * 6 / 5), "moving {moving:?}");
 }
+
+/// `ucinewgame` solves the endgame tables of the level's rules before the next line is
+/// read, so that a game on the clock does not pay for them in the middle (and `isready`
+/// waits for them); Medium does not use them and does not solve them.
+#[test]
+fn a_new_game_solves_the_tables_first() {
+    use dokuz_tas::ai::tables;
+    let rules = Rules::new(VariantKind::Five);
+    assert!(tables::ready(rules).is_none(), "no other test here solves five men's morris");
+    let (mut e, lines) = engine();
+    e.handle("setoption name Variant value five");
+    e.handle("setoption name Level value medium");
+    e.handle("ucinewgame");
+    assert!(tables::ready(rules).is_none(), "Medium does not use the tables");
+    e.handle("setoption name Level value hard");
+    e.handle("ucinewgame");
+    assert!(tables::ready(rules).is_some_and(|t| t.whole_game()), "five men's morris is solved whole");
+    e.handle("isready");
+    assert_eq!(take(&lines), ["readyok"]);
+}

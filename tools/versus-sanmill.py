@@ -63,6 +63,14 @@ class Proc:
                 parts = line.split()
                 return parts[parts.index("bestmove") + 1]
 
+    def until_line(self, expected):
+        while True:
+            line = self.q.get(timeout=600)
+            if line is None:
+                raise RuntimeError("engine exited")
+            if line == expected:
+                return
+
     def quit(self):
         try:
             self.send("quit")
@@ -135,8 +143,11 @@ class Master:
     def __init__(self, movetime_ms):
         self.e = Proc(["taskset", "-c", CORE, DOKUZ, "uci"])
         self.ms = movetime_ms
-        for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame"]:
+        for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame",
+                     "isready"]:
             self.e.send(line)
+        # `ucinewgame` solves the endgame tables; the game starts once they are ready.
+        self.e.until_line("readyok")
 
         self.left = CLOCK[0] if CLOCK else None
 

@@ -1,7 +1,8 @@
 //! `dokuz uci`: a persistent engine, driven line by line like a UCI chess engine, with
 //! positions and moves in our own notation. The search runs on its own thread, so `stop`
 //! and `isready` are answered while it thinks; the transposition table (`Memory`) and the
-//! solved endgames stay between moves. A bad line is answered with `info string error: …`
+//! solved endgames stay between moves (`ucinewgame` solves them, for the level and rules
+//! set by then, before the next line is read). A bad line is answered with `info string error: …`
 //! and the engine keeps running.
 //!
 //! Commands: `uci`, `isready`, `setoption name Level|Threads|Variant|Flying value V`,
@@ -171,6 +172,12 @@ impl Engine {
         // a new opponent: nothing learnt in the last game is kept, but the table's memory is
         self.memory = Some(Memory::default());
         self.game = Game::new(self.rules());
+        // The endgame tables are solved now, before the game and its clock start (seconds,
+        // once a session for each rule set); the other side waits for them with `isready`,
+        // as a UCI engine loads its tablebases.
+        if self.level.knows_endgame() {
+            tables::solved(self.rules(), tables::most_pieces(self.rules()));
+        }
         Ok(())
     }
 
