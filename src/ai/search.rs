@@ -295,13 +295,13 @@ impl<'a> Searcher<'a> {
     /// better move found in that time was thrown away with the iteration. `None` when the
     /// previous best is still the best known.
     fn overtaken(&mut self, pos: &Position, root: &[(Move, i32)], depth: u32) -> Option<Iteration> {
-        let completed = std::mem::take(&mut self.completed);
-        let &(_, first) = completed.first()?;
+        let mut scored = std::mem::take(&mut self.completed);
+        let &(_, first) = scored.first()?;
         // Scores after the first are exact where above the floor, which the best one is.
-        let &(best, score) = completed.iter().filter(|&&(_, s)| s > first).max_by_key(|&&(_, s)| s)?;
-        let mut scored = completed.clone();
+        let &(best, score) = scored.iter().filter(|&&(_, s)| s > first).max_by_key(|&&(_, s)| s)?;
+        let searched = scored.len();
         scored.sort_by_key(|&(_, s)| -s);
-        scored.extend(root[completed.len()..].iter().map(|&(m, _)| (m, -INF)));
+        scored.extend(root[searched..].iter().map(|&(m, _)| (m, -INF)));
         Some(Iteration {
             depth,
             partial: true,
