@@ -68,8 +68,9 @@ fn a_won_position_is_a_mate_score_and_stop_answers_at_once() {
     assert!(said.iter().any(|l| l.contains("score mate 1")), "{said:?}");
     // the mill, and any of Black's three pieces: Black is left with two
     assert!(said.last().is_some_and(|l| l.starts_with("bestmove f2-g7x")), "{said:?}");
-    // a long search, stopped: the best move so far comes at once
-    e.handle("position startpos");
+    // a long search, stopped: the best move so far comes at once (four placements in,
+    // past Master's opening book)
+    e.handle("position startpos moves d2 f4 d6 b4");
     e.handle("go movetime 60000");
     std::thread::sleep(Duration::from_millis(300));
     e.handle("isready");

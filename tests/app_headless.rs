@@ -392,8 +392,9 @@ fn the_computer_replies_and_undo_takes_back_both_moves() {
 
 #[test]
 fn a_new_game_cancels_the_computers_search() {
-    // Master thinks for seconds as White; the human plays Black.
-    let mut s = settings(VariantKind::Nine, Opponent::Computer(Level::Master));
+    // Master thinks for seconds as White; the human plays Black. Twelve men's: in nine
+    // men's its first placements come from the opening book at once.
+    let mut s = settings(VariantKind::Twelve, Opponent::Computer(Level::Master));
     s.setup.colour = ColourChoice::Fixed(Colour::Black);
     let mut app = app(s);
     update_until(&mut app, "the search to start", |app| app.world().resource::<Thinking>().is_replying());
@@ -411,7 +412,8 @@ fn a_new_game_cancels_the_computers_search() {
 /// the current revision is played. (Written directly, so that the check is reached.)
 #[test]
 fn a_stale_computer_answer_is_ignored() {
-    let mut s = settings(VariantKind::Nine, Opponent::Computer(Level::Master));
+    // Twelve men's, where Master searches for seconds (nine men's opens from the book).
+    let mut s = settings(VariantKind::Twelve, Opponent::Computer(Level::Master));
     s.setup.colour = ColourChoice::Fixed(Colour::Black);
     let mut app = app(s);
     // a few revisions on (as after moves and undos), so that there is an older one
@@ -433,8 +435,9 @@ fn a_stale_computer_answer_is_ignored() {
 
 #[test]
 fn undo_cancels_the_computers_search() {
-    let mut app = app(settings(VariantKind::Nine, Opponent::Computer(Level::Master)));
-    let board = VariantKind::Nine.variant();
+    // Twelve men's, where Master searches for seconds (nine men's opens from the book).
+    let mut app = app(settings(VariantKind::Twelve, Opponent::Computer(Level::Master)));
+    let board = VariantKind::Twelve.variant();
     tap(&mut app, Device::Mouse, board.parse_point("d2").unwrap());
     update_until(&mut app, "the search to start", |app| app.world().resource::<Thinking>().is_replying());
     let stop = app.world().resource::<Thinking>().job.as_ref().unwrap().stop.clone();

@@ -32,11 +32,14 @@ fn game(variant: VariantKind, text: Option<&str>) -> Game {
     Game::from_text(Rules::new(variant), text).unwrap()
 }
 
-/// Positions that keep a 30 s search busy: the start, a placing mid-game, a sliding
+/// Two placements each: past Master's opening book, so that Master searches.
+const OPENING: &str = "W:d2,d6 B:b4,f4 w 7 7 0";
+
+/// Positions that keep a 30 s search busy: an opening, a placing mid-game, a sliding
 /// mid-game, a flying end game (long move lists, many captures in quiescence), twelve.
 fn positions() -> Vec<Game> {
     vec![
-        game(VariantKind::Nine, None),
+        game(VariantKind::Nine, Some(OPENING)),
         game(VariantKind::Nine, Some("W:a1,a4,b6,d2,d6,e4,f4 B:a7,d1,d7,e3,f6,g4,g7 w 2 2 0")),
         game(VariantKind::Nine, Some("W:a1,a4,b6,d2,d6,e4,f4,c3 B:a7,d1,d7,e3,f6,g4,g7,b2 w")),
         game(VariantKind::Nine, Some("W:a7,d5,g1 B:b6,c4,d2,d6,e5,f4 w")),
@@ -128,7 +131,7 @@ fn a_finished_game_gives_no_move_even_with_the_flag_down() {
 #[test]
 fn a_time_limit_is_kept() {
     let _one_at_a_time = serial();
-    let g = game(VariantKind::Nine, None);
+    let g = game(VariantKind::Nine, Some(OPENING));
     let stop = AtomicBool::new(false);
     for (level, ms) in [(Level::Hard, 150), (Level::Master, 150)] {
         let limits = Limits { time: Some(Duration::from_millis(ms)), ..long_think(level) };

@@ -1,6 +1,7 @@
 //! The computer opponent: four levels over one search, with no Bevy in it. `think` is the
 //! one call: the game, a level, limits, a seed and a stop flag in; a legal move out.
 
+pub mod book;
 pub mod endgame;
 pub mod eval;
 pub mod rating;
@@ -242,6 +243,26 @@ pub fn think_reporting(
     if level == Level::Easy {
         return easy(game, &mut rng).map(|best| Thought { best, iterations: Vec::new() });
     }
+    let timed_only = limits.time.is_some() && limits.depth.is_none() && limits.nodes.is_none();
+    // Master plays its first placements from the book when it has time to spend: a search
+    // limited by depth or nodes is asked for that search (tests, the book's own build).
+    if level == Level::Master
+        && timed_only
+        && let Some(entry) = book::shipped().probe(game)
+    {
+        let iteration = Iteration {
+            depth: entry.depth,
+            partial: false,
+            book: true,
+            score: entry.score,
+            nodes: 0,
+            elapsed: started.elapsed(),
+            pv: vec![entry.best],
+            root: vec![(entry.best, entry.score)],
+        };
+        report(&iteration);
+        return Some(Thought { best: entry.best, iterations: vec![iteration] });
+    }
     // Medium looks four plies ahead and no further, so it starts afresh every move.
     let remembers = matches!(level, Level::Hard | Level::Master);
     let table = if remembers { memory.table(level.table_bits()) } else { tt::Table::new(level.table_bits()) };
@@ -265,7 +286,6 @@ pub fn think_reporting(
         s.extend_cramped = level.extends_cramped();
         s
     };
-    let timed_only = limits.time.is_some() && limits.depth.is_none() && limits.nodes.is_none();
     let helpers = if timed_only { limits.threads.saturating_sub(1) } else { 0 };
     // Helpers stop when the main search does; they only feed the shared table.
     let helpers_stop = AtomicBool::new(false);

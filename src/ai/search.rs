@@ -53,6 +53,8 @@ pub struct Iteration {
     /// Cut short: only the root moves searched before the limit have this depth's
     /// scores; the others are listed last at `-INF`.
     pub partial: bool,
+    /// Not searched now: the opening book's entry (`book.rs`), from a search this deep.
+    pub book: bool,
     pub score: i32,
     pub nodes: u64,
     pub elapsed: Duration,
@@ -206,6 +208,7 @@ impl<'a> Searcher<'a> {
             let iteration = Iteration {
                 depth,
                 partial: false,
+                book: false,
                 score: done,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
@@ -225,6 +228,7 @@ impl<'a> Searcher<'a> {
         Some(last.unwrap_or_else(|| Iteration {
             depth: 0,
             partial: false,
+            book: false,
             score: 0,
             nodes: self.nodes,
             elapsed: self.start.elapsed(),
@@ -305,6 +309,7 @@ impl<'a> Searcher<'a> {
         Some(Iteration {
             depth,
             partial: true,
+            book: false,
             score,
             nodes: self.nodes,
             elapsed: self.start.elapsed(),

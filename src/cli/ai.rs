@@ -55,7 +55,13 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                     print(&format!(
                         "depth {}{} score {} nodes {} time {} ms pv {}",
                         it.depth,
-                        if it.partial { " (cut short)" } else { "" },
+                        if it.book {
+                            " (book)"
+                        } else if it.partial {
+                            " (cut short)"
+                        } else {
+                            ""
+                        },
                         it.score,
                         it.nodes,
                         it.elapsed.as_millis(),

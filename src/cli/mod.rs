@@ -2,6 +2,7 @@
 //! the computer opponent's commands in `ai.rs`. The rules and the AI know nothing of it.
 
 mod ai;
+mod book;
 mod rules;
 mod tables;
 
@@ -41,6 +42,13 @@ USAGE
                                        a position's exact value and every move with the
                                        value it leaves (3 or 4 pieces a side, none in hand;
                                        the 50-move count is not applied)
+  dokuz book probe [POSITION OPTIONS]  Master's opening-book move in the position, with
+                                       the score and depth of the search that chose it
+  dokuz book build --depth D [--threads N]
+                                       the opening book (src/ai/book.txt): every nine men's
+                                       position before each side's third placement, one of
+                                       each symmetry class, searched by Master to depth D on
+                                       N threads; progress on stderr
   dokuz --help
 
 POSITION OPTIONS
@@ -312,6 +320,7 @@ pub fn run(args: &[String], print: &mut dyn FnMut(&str)) -> Result<(), Failure> 
     match command.as_str() {
         "moves" | "position" | "status" | "perft" | "bench" => rules::run(command, &o, print),
         "tables" => tables::run(&o, print),
+        "book" => book::run(&o, print),
         other => ai::run(other, &o, print),
     }
 }

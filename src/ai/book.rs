@@ -1,0 +1,241 @@
+//! Master's opening book: nine men's morris (flying on) before each side's third
+//! placement, every position analysed once by Master's own search to a depth that a
+//! move's time does not reach (`book.txt`, written by `dokuz book build`).
+//!
+//! The placing phase is where Master's lost games were lost, and its first placements
+//! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
+//! the book's entries 18. A book move also costs no time, which a game clock then gives
+//! to the placements after it (`time_from_clock`).
+//!
+//! The book holds one position of each class of positions that the board's sixteen
+//! symmetries map onto each other: a position is looked up through the symmetry that
+//! takes it to its class's representative, and the move found is taken back.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use super::{Level, Limits, think};
+use crate::rules::variant::Bits;
+use crate::rules::{Colour, Game, Move, Position, Rules, VariantKind};
+
+/// The book as shipped: built by `dokuz book build --depth 18`.
+pub const SHIPPED: &str = include_str!("book.txt");
+
+/// The book covers the positions with fewer than this many pieces placed: each side's
+/// first two placements (the random openings of the matches against Sanmill are two
+/// placements, so Master's first move there is a book move whichever colour it has).
+pub const PLIES: u32 = 4;
+
+/// A book move and what the search that chose it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub best: Move,
+    /// The search's score of the position, side to move's view, hundredths of a piece.
+    pub score: i32,
+    pub depth: u32,
+}
+
+/// A position's class: its image under the symmetry that takes it lowest, and whose move.
+type Key = ([Bits; 2], Colour);
+
+pub struct Book {
+    entries: HashMap<Key, Entry>,
+}
+
+/// The rules the book was built for.
+pub fn rules() -> Rules {
+    Rules::new(VariantKind::Nine)
+}
+
+/// `set` with every point moved by `perm`.
+fn image(perm: &[u8], set: Bits) -> Bits {
+    perm.iter().enumerate().filter(|&(p, _)| set & (1 << p) != 0).fold(0, |acc, (_, &q)| acc | 1 << q)
+}
+
+/// The class of `pos` and the symmetry (a permutation of the points) that takes `pos` to
+/// the class's representative.
+fn class(pos: &Position) -> (Key, &'static [u8]) {
+    let mut best: (Key, &'static [u8]) = ((pos.board, pos.side), IDENTITY.get_or_init(identity));
+    for perm in symmetries() {
+        let board = [image(perm, pos.board[0]), image(perm, pos.board[1])];
+        if board < best.0.0 {
+            best = ((board, pos.side), perm);
+        }
+    }
+    best
+}
+
+static IDENTITY: OnceLock<Vec<u8>> = OnceLock::new();
+
+fn identity() -> Vec<u8> {
+    (0..rules().board().len() as u8).collect()
+}
+
+fn symmetries() -> &'static [Vec<u8>] {
+    static SYMMETRIES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    SYMMETRIES.get_or_init(|| rules().board().symmetries())
+}
+
+/// Whether `pos` is of the kind the book holds: no piece captured yet and fewer than
+/// `PLIES` placed. Every such position of nine men's is in the shipped book.
+fn in_scope(pos: &Position) -> bool {
+    let pieces = rules().board().pieces;
+    let placed = [0, 1].map(|i| pos.board[i].count_ones() as u8);
+    let uncaptured = (0..2).all(|i| placed[i] + pos.in_hand[i] == pieces);
+    // White places first: it is White's turn when both have placed as many.
+    let in_turn = match pos.side {
+        Colour::White => placed[0] == placed[1],
+        Colour::Black => placed[0] == placed[1] + 1,
+    };
+    uncaptured && in_turn && u32::from(placed[0] + placed[1]) < PLIES
+}
+
+impl Book {
+    /// Reads a book: one position a line, `position text<TAB>move<TAB>score<TAB>depth`,
+    /// in any orientation; blank lines and lines starting with `#` are comments.
+    pub fn parse(text: &str) -> Result<Book, String> {
+        let mut entries = HashMap::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fail = |why: String| format!("book line {}: {why}", n + 1);
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [position, best, score, depth] = fields[..] else {
+                return Err(fail(format!("{} fields, not 4 (position, move, score, depth)", fields.len())));
+            };
+            let mut game = Game::from_text(rules(), Some(position)).map_err(|e| fail(e.to_string()))?;
+            let pos = *game.position();
+            if !in_scope(&pos) {
+                return Err(fail(format!("'{position}' is not a position of the book's first {PLIES} placements")));
+            }
+            let best = game.play_text(best).map_err(|e| fail(format!("'{best}': {e}")))?;
+            let score = score.parse().map_err(|_| fail(format!("score '{score}' is not a number")))?;
+            let depth = depth.parse().map_err(|_| fail(format!("depth '{depth}' is not a number")))?;
+            let (key, perm) = class(&pos);
+            let best = Move::place(perm.get(best.to as usize).copied().unwrap_or(best.to));
+            if entries.insert(key, Entry { best, score, depth }).is_some() {
+                return Err(fail(format!("'{position}' is in the book twice (or a symmetric image of it)")));
+            }
+        }
+        Ok(Book { entries })
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The book's move in `game`, if the book holds its position.
+    pub fn probe(&self, game: &Game) -> Option<Entry> {
+        let pos = game.position();
+        if game.rules() != rules() || !in_scope(pos) {
+            return None;
+        }
+        let (key, perm) = class(pos);
+        let entry = self.entries.get(&key)?;
+        // Back from the representative: the point that the symmetry takes to the move's.
+        let to = perm.iter().position(|&q| q == entry.best.to)? as u8;
+        let best = Move::place(to);
+        game.legal_moves().iter().any(|&m| m == best).then_some(Entry { best, ..*entry })
+    }
+}
+
+/// The shipped book (empty if it could not be read: the tests make sure it can).
+pub fn shipped() -> &'static Book {
+    static BOOK: OnceLock<Book> = OnceLock::new();
+    BOOK.get_or_init(|| Book::parse(SHIPPED).unwrap_or(Book { entries: HashMap::new() }))
+}
+
+/// One position of each class the book holds, fewest pieces first: the start, then each
+/// placement of the side to move after every position before.
+pub fn positions() -> Vec<Position> {
+    let variant = rules().board();
+    let mut all = vec![Position::start(variant)];
+    let mut level = all.clone();
+    for _ in 1..PLIES {
+        let mut next: Vec<(Key, Position)> = Vec::new();
+        for pos in &level {
+            let game = Game::from_position(rules(), *pos);
+            for m in game.legal_moves().iter() {
+                let child = pos.play(*m);
+                let (key, _) = class(&child);
+                next.push((key, Position::new(key.0, child.side, child.in_hand, 0)));
+            }
+        }
+        next.sort_by_key(|(key, _)| (key.0, key.1.index()));
+        next.dedup_by_key(|(key, _)| *key);
+        level = next.into_iter().map(|(_, p)| p).collect();
+        all.extend(&level);
+    }
+    all
+}
+
+/// Analyses every position of `positions()` with Master's search to `depth` on `jobs`
+/// threads and returns the book's text. `progress(done, total)` after each position.
+pub fn build(depth: u32, jobs: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> String {
+    let positions = positions();
+    let entries = analyse(&positions, depth, jobs, progress);
+    text(&positions, &entries, depth)
+}
+
+/// Master's move in each of `positions` and its score, searched to `depth` on one search
+/// thread each, `jobs` positions at a time, each search with a fresh table: the result
+/// is the same on every machine, whatever the number of jobs. `None` for a finished game.
+pub fn analyse(
+    positions: &[Position],
+    depth: u32,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Option<Entry>> {
+    let results: Vec<Mutex<Option<Entry>>> = positions.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let limits = Limits { depth: Some(depth), threads: 1, ..Limits::default() };
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(pos) = positions.get(i) else { break };
+                    let game = Game::from_position(rules(), *pos);
+                    let entry = think(&game, Level::Master, limits, 0, &stop).map(|t| {
+                        let last = t.iterations.last();
+                        Entry {
+                            best: t.best,
+                            score: last.map_or(0, |it| it.score),
+                            depth: last.map_or(0, |it| it.depth),
+                        }
+                    });
+                    if let Ok(mut slot) = results[i].lock() {
+                        *slot = entry;
+                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, positions.len());
+                }
+            });
+        }
+    });
+    results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
+}
+
+/// The book's text for `positions` and their `entries` (as `analyse` returns them).
+pub fn text(positions: &[Position], entries: &[Option<Entry>], depth: u32) -> String {
+    let mut text = format!(
+        "# Dokuz Taş opening book: nine men's morris, flying on, fewer than {PLIES} pieces placed.\n\
+         # Each position analysed by Master's search to depth {depth} (dokuz book build --depth {depth}).\n\
+         # position\tmove\tscore (side to move, hundredths of a piece)\tdepth\n"
+    );
+    for (pos, entry) in positions.iter().zip(entries) {
+        if let Some(e) = entry {
+            let game = Game::from_position(rules(), *pos);
+            text.push_str(&format!("{}\t{}\t{}\t{}\n", game.position_text(), game.move_text(e.best), e.score, e.depth));
+        }
+    }
+    text
+}

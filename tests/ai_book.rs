@@ -1,0 +1,202 @@
+//! Master's opening book: the shipped book reads, holds every position before each side's
+//! third placement (in every orientation) with a legal move, gives symmetric positions
+//! symmetric moves, round-trips through its text, and is played by Master only when it
+//! thinks on time.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use common::dokuz;
+use dokuz_tas::ai::book::{self, Book, PLIES};
+use dokuz_tas::ai::{Level, Limits, think};
+use dokuz_tas::rules::variant::Bits;
+use dokuz_tas::rules::{Game, Move, Position, Rules, VariantKind};
+
+fn nine() -> Rules {
+    Rules::new(VariantKind::Nine)
+}
+
+fn shipped() -> Book {
+    Book::parse(book::SHIPPED).unwrap_or_else(|e| panic!("the shipped book: {e}"))
+}
+
+/// Every game of the first `PLIES - 1` placements, unfolded: 1 + 24 + 552 + 6,072.
+fn every_opening() -> Vec<Game> {
+    let mut all = vec![Game::new(nine())];
+    let mut level = all.clone();
+    for _ in 1..PLIES {
+        let mut next = Vec::new();
+        for g in &level {
+            for &m in g.legal_moves().iter() {
+                let mut child = g.clone();
+                child.push(m);
+                next.push(child);
+            }
+        }
+        all.extend(next.iter().cloned());
+        level = next;
+    }
+    all
+}
+
+fn map(perm: &[u8], set: Bits) -> Bits {
+    (0..perm.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
+}
+
+fn image(perm: &[u8], pos: &Position) -> Position {
+    Position::new([map(perm, pos.board[0]), map(perm, pos.board[1])], pos.side, pos.in_hand, pos.quiet_plies)
+}
+
+/// The lowest image of a position's board under the symmetries: equal for two positions
+/// exactly when a symmetry maps one onto the other.
+fn class(pos: &Position) -> [Bits; 2] {
+    let symmetries = nine().board().symmetries();
+    symmetries.iter().map(|perm| [map(perm, pos.board[0]), map(perm, pos.board[1])]).min().expect("symmetries")
+}
+
+fn after(pos: &Position, m: Move) -> Position {
+    pos.play(m)
+}
+
+#[test]
+fn the_shipped_book_holds_every_opening_with_a_legal_move() {
+    let book = shipped();
+    assert_eq!(book.len(), book::positions().len(), "one entry for each class of positions");
+    assert_eq!(book.len(), 1 + 4 + 46 + 428, "the classes of 0, 1, 2 and 3 placements");
+    let openings = every_opening();
+    assert_eq!(openings.len(), 1 + 24 + 24 * 23 + 24 * 23 * 22);
+    let depth = book.probe(&Game::new(nine())).expect("the start position").depth;
+    for g in &openings {
+        let entry = book.probe(g).unwrap_or_else(|| panic!("not in the book: {}", g.position_text()));
+        assert!(g.legal_moves().contains(&entry.best), "{}: {:?}", g.position_text(), entry.best);
+        assert_eq!(entry.depth, depth, "{}: every entry searched to the same depth", g.position_text());
+    }
+    assert!(depth >= 18, "the book is deeper than a move's search: depth {depth}");
+}
+
+#[test]
+fn symmetric_positions_get_symmetric_moves_and_the_same_score() {
+    let book = shipped();
+    let symmetries = nine().board().symmetries();
+    assert_eq!(symmetries.len(), 16);
+    for g in every_opening().iter().step_by(97) {
+        let pos = *g.position();
+        let entry = book.probe(g).expect("in the book");
+        for perm in &symmetries {
+            let turned = Game::from_position(nine(), image(perm, &pos));
+            let e = book.probe(&turned).expect("the image is in the book");
+            assert_eq!(e.score, entry.score, "{} turned", g.position_text());
+            // The move leads to an image of the position the book's move leads to (not
+            // always the same point: a position may be its own image).
+            assert_eq!(
+                class(&after(turned.position(), e.best)),
+                class(&after(&pos, entry.best)),
+                "{} turned to {}",
+                g.position_text(),
+                turned.position_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_book_is_not_used_outside_its_openings() {
+    let book = shipped();
+    let mut g = Game::new(nine());
+    for m in ["d2", "f4", "d6", "b4"] {
+        assert!(book.probe(&g).is_some(), "{}", g.position_text());
+        g.play_text(m).expect("legal");
+    }
+    assert_eq!(book.probe(&g), None, "four pieces placed");
+    let captured = Game::from_text(nine(), Some("W:d2,d6 B:f4 w 7 7 0")).expect("a position");
+    assert_eq!(book.probe(&captured), None, "a piece of Black's is gone");
+    for rules in [Rules::with_flying(VariantKind::Nine, false), Rules::new(VariantKind::Twelve)] {
+        assert_eq!(book.probe(&Game::new(rules)), None, "{rules:?}");
+    }
+}
+
+/// A book analysed at a small depth on two jobs reads back with each position's own
+/// move: the moves of Master's own search at that depth, whatever job searched them.
+#[test]
+fn a_built_book_reads_back_as_master_s_moves() {
+    let positions: Vec<Position> = book::positions().into_iter().step_by(40).collect();
+    assert!(positions.len() >= 12);
+    let entries = book::analyse(&positions, 3, 2, &|_, _| {});
+    let text = book::text(&positions, &entries, 3);
+    let read = Book::parse(&text).expect("the built text reads");
+    assert_eq!(read.len(), positions.len());
+    let stop = AtomicBool::new(false);
+    for pos in &positions {
+        let g = Game::from_position(nine(), *pos);
+        let searched = think(&g, Level::Master, Limits { depth: Some(3), threads: 1, ..Limits::default() }, 0, &stop)
+            .expect("a move");
+        let e = read.probe(&g).expect("in the built book");
+        assert_eq!(e.best, searched.best, "{}", g.position_text());
+        assert_eq!(e.depth, 3);
+        assert_eq!(Some(e.score), searched.iterations.last().map(|it| it.score));
+    }
+}
+
+#[test]
+fn a_damaged_book_is_refused_with_the_line() {
+    for (text, why) in [
+        ("W: B: w 9 9 0\td2\t5", "line 1: 3 fields"),
+        ("# a comment\n\nW: B: w 9 9 0\tz9\t5\t18", "line 3: 'z9'"),
+        ("W: B: w 9 9 0\td2\tmany\t18", "score 'many'"),
+        ("W:d2,d6,f4 B:b4,b6 b 6 7 0\tb2\t0\t18", "not a position of the book"),
+        ("W:a7 B: b 8 9 0\td2\t5\t18\nW:g1 B: b 8 9 0\td2\t5\t18", "line 2: 'W:g1 B: b 8 9 0' is in the book twice"),
+    ] {
+        let e = Book::parse(text).err().unwrap_or_else(|| panic!("{text:?} was read"));
+        assert!(e.contains(why), "{text:?}: {e}");
+    }
+}
+
+/// Master plays the book when it thinks on time, and says so; with a depth it searches;
+/// Hard never uses the book.
+#[test]
+fn master_plays_the_book_on_time_only() {
+    let stop = AtomicBool::new(false);
+    let g = Game::from_text(nine(), None).expect("start");
+    let entry = shipped().probe(&g).expect("the start is in the book");
+    let timed = Limits { time: Some(Duration::from_secs(20)), ..Limits::default() };
+    let started = std::time::Instant::now();
+    let t = think(&g, Level::Master, timed, 1, &stop).expect("a move");
+    assert!(started.elapsed() < Duration::from_secs(5), "a book move is not searched: {:?}", started.elapsed());
+    assert_eq!(t.best, entry.best);
+    assert!(t.iterations.len() == 1 && t.iterations[0].book && t.iterations[0].depth == entry.depth, "{t:?}");
+    let searched = think(&g, Level::Master, Limits { depth: Some(2), ..Limits::default() }, 1, &stop).expect("a move");
+    assert!(searched.iterations.iter().all(|it| !it.book && it.depth <= 2), "{searched:?}");
+    let hard = Limits { time: Some(Duration::from_millis(100)), ..Limits::default() };
+    let t = think(&g, Level::Hard, hard, 1, &stop).expect("a move");
+    assert!(t.iterations.iter().all(|it| !it.book) && !t.iterations.is_empty(), "{t:?}");
+}
+
+#[test]
+fn the_tool_probes_the_book() {
+    let out = dokuz(&["book", "probe", "--moves", "b4 a1"]).expect("in the book");
+    let g = {
+        let mut g = Game::new(nine());
+        g.play_text("b4").and_then(|_| g.play_text("a1")).expect("legal");
+        g
+    };
+    let e = shipped().probe(&g).expect("in the book");
+    assert_eq!(out, [format!("{} score {} depth {}", g.move_text(e.best), e.score, e.depth)]);
+    let verbose =
+        dokuz(&["bestmove", "--level", "master", "--time-ms", "500", "--verbose", "--moves", "b4 a1"]).expect("a move");
+    assert_eq!(verbose.last(), Some(&g.move_text(e.best)));
+    assert!(verbose[0].contains("(book)"), "{verbose:?}");
+    for (args, why) in [
+        (&["book", "probe", "--moves", "d2 f4 d6 b4"][..], "not in the book"),
+        (&["book", "probe", "--flying", "off"][..], "flying on"),
+        (&["book", "probe", "--variant", "twelve"][..], "flying on"),
+        (&["book", "build"][..], "--depth"),
+        (&["book", "build", "--depth", "3", "--moves", "d2"][..], "--moves does not apply to book build"),
+        (&["book", "shelve"][..], "unknown command 'shelve'"),
+        (&["book"][..], "build or probe"),
+    ] {
+        let e = dokuz(args).expect_err("an error");
+        assert!(e.contains(why), "{args:?}: {e}");
+    }
+}
