@@ -200,7 +200,10 @@ fn frames_keep_coming_while_the_computer_thinks() {
     let _one_at_a_time = serial();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin, bevy::input::InputPlugin));
+    // Twelve men's: in nine men's Master's first placements come from its opening book at
+    // once, and this test needs a search.
     let setup = GameSetup {
+        variant: dokuz_tas::rules::VariantKind::Twelve,
         opponent: Opponent::Computer(Level::Master),
         colour: ColourChoice::Fixed(Colour::Black),
         ..GameSetup::default()
