@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::{Level, Limits, think};
-use crate::rules::variant::Bits;
+use crate::rules::variant::{Bits, image};
 use crate::rules::{Colour, Game, Move, Position, Rules, VariantKind};
 
 /// The book as shipped: built by `dokuz book build --depth 18`.
@@ -48,28 +48,13 @@ pub fn rules() -> Rules {
     Rules::new(VariantKind::Nine)
 }
 
-/// `set` with every point moved by `perm`.
-fn image(perm: &[u8], set: Bits) -> Bits {
-    perm.iter().enumerate().filter(|&(p, _)| set & (1 << p) != 0).fold(0, |acc, (_, &q)| acc | 1 << q)
-}
-
 /// The class of `pos` and the symmetry (a permutation of the points) that takes `pos` to
-/// the class's representative.
-fn class(pos: &Position) -> (Key, &'static [u8]) {
-    let mut best: (Key, &'static [u8]) = ((pos.board, pos.side), IDENTITY.get_or_init(identity));
-    for perm in symmetries() {
-        let board = [image(perm, pos.board[0]), image(perm, pos.board[1])];
-        if board < best.0.0 {
-            best = ((board, pos.side), perm);
-        }
-    }
-    best
-}
-
-static IDENTITY: OnceLock<Vec<u8>> = OnceLock::new();
-
-fn identity() -> Vec<u8> {
-    (0..rules().board().len() as u8).collect()
+/// the class's representative: its lowest image, the first symmetry giving it.
+fn class(pos: &Position) -> Option<(Key, &'static [u8])> {
+    symmetries()
+        .iter()
+        .map(|perm| (([image(perm, pos.board[0]), image(perm, pos.board[1])], pos.side), perm.as_slice()))
+        .min_by_key(|(key, _)| key.0)
 }
 
 fn symmetries() -> &'static [Vec<u8>] {
@@ -114,7 +99,7 @@ impl Book {
             let best = game.play_text(best).map_err(|e| fail(format!("'{best}': {e}")))?;
             let score = score.parse().map_err(|_| fail(format!("score '{score}' is not a number")))?;
             let depth = depth.parse().map_err(|_| fail(format!("depth '{depth}' is not a number")))?;
-            let (key, perm) = class(&pos);
+            let (key, perm) = class(&pos).ok_or_else(|| fail("the board has no symmetries".to_string()))?;
             let best = Move::place(perm.get(best.to as usize).copied().unwrap_or(best.to));
             if entries.insert(key, Entry { best, score, depth }).is_some() {
                 return Err(fail(format!("'{position}' is in the book twice (or a symmetric image of it)")));
@@ -137,7 +122,7 @@ impl Book {
         if game.rules() != rules() || !in_scope(pos) {
             return None;
         }
-        let (key, perm) = class(pos);
+        let (key, perm) = class(pos)?;
         let entry = self.entries.get(&key)?;
         // Back from the representative: the point that the symmetry takes to the move's.
         let to = perm.iter().position(|&q| q == entry.best.to)? as u8;
@@ -164,8 +149,9 @@ pub fn positions() -> Vec<Position> {
             let game = Game::from_position(rules(), *pos);
             for m in game.legal_moves().iter() {
                 let child = pos.play(*m);
-                let (key, _) = class(&child);
-                next.push((key, Position::new(key.0, child.side, child.in_hand, 0)));
+                if let Some((key, _)) = class(&child) {
+                    next.push((key, Position::new(key.0, child.side, child.in_hand, 0)));
+                }
             }
         }
         next.sort_by_key(|(key, _)| (key.0, key.1.index()));

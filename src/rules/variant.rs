@@ -75,6 +75,12 @@ pub struct Variant {
     pub mills_of: Vec<Vec<Bits>>,
 }
 
+/// `set` with every point `p` moved to `perm[p]`: a symmetry (`Variant::symmetries`)
+/// applied to a set of points.
+pub fn image(perm: &[u8], set: Bits) -> Bits {
+    perm.iter().enumerate().filter(|&(p, _)| set & (1 << p) != 0).fold(0, |acc, (_, &q)| acc | 1 << q)
+}
+
 impl Variant {
     pub fn len(&self) -> usize {
         self.points.len()
@@ -143,9 +149,7 @@ impl Variant {
                 let Some(perm) = self.points.iter().map(image).collect::<Option<Vec<u8>>>() else {
                     continue;
                 };
-                let map = |set: Bits| -> Bits {
-                    (0..self.len()).filter(|&p| set & (1 << p) != 0).fold(0, |acc, p| acc | 1 << perm[p])
-                };
+                let map = |set: Bits| self::image(&perm, set);
                 let lines_kept = (0..self.len()).all(|p| map(self.neighbours[p]) == self.neighbours[perm[p] as usize]);
                 let mills_kept = self.mills.iter().all(|&m| self.mills.contains(&map(m)));
                 if lines_kept && mills_kept && !found.contains(&perm) {
