@@ -551,3 +551,39 @@ fn a_search_cut_short_plays_the_move_that_beat_the_previous_best() {
     }
     assert!(overtaken > 0, "no node limit in the thirteenth iteration played its move {after:?}");
 }
+
+/// Master's lost game against Sanmill from the start position (README "Against Sanmill",
+/// start position, seed 4, game 4). After 25 plies Black has one move that holds, d2-d3;
+/// Master played e4-e3, and White's f4-e4 then squeezes Black into a blockade. The lines of
+/// the other moves are full of repetitions, which are draws on their own path only: a
+/// search that stores those draws in its table as the positions' values sees neither
+/// White's squeeze nor Black's defence at depth 16; keeping draws off the table, it sees
+/// both.
+#[test]
+fn master_keeps_draws_of_one_path_off_the_table() {
+    use dokuz_tas::ai::search::Searcher;
+    use dokuz_tas::ai::tt::Table;
+    let played = "f4 d2 d6 b4 f6 f2 b6xb4 b4 b2 e4 d3 d7 a1 d5 g1 d1 g7 g4 a1-a4 d7-a7 g7-d7 d1-a1 g1-d1 g4-g7 d3-c3";
+    let black = nine_with_moves("W: B: w 9 9 0", played);
+    let white = nine_with_moves("W: B: w 9 9 0", &format!("{played} e4-e3"));
+    assert!(Level::Master.keeps_draws_off_table() && !Level::Hard.keeps_draws_off_table());
+    let search = |g: &Game, off_table: bool| {
+        let table = Table::new(20);
+        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::new(g.rules(), &table, &stop);
+        searcher.contempt = 0;
+        searcher.weights = Level::Master.weights();
+        searcher.extend_cramped = true;
+        searcher.draws_off_table = off_table;
+        let started = std::time::Instant::now();
+        let found = searcher.think(g, depth(16), started, 0, &mut |_| {}).expect("a move");
+        (g.move_text(found.pv[0]), found.score)
+    };
+    let (squeeze, ahead) = search(&white, true);
+    assert_eq!(squeeze, "f4-e4");
+    assert!(ahead >= 30, "White's squeeze scores {ahead}");
+    assert_eq!(search(&black, true).0, "d2-d3");
+    let (blind, level) = search(&white, false);
+    assert!(blind != "f4-e4" && level == 0, "with draws in the table: {blind} {level}");
+    assert_ne!(search(&black, false).0, "d2-d3");
+}

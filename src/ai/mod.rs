@@ -139,6 +139,12 @@ impl Level {
         self == Level::Master
     }
 
+    /// Whether a draw found on one path stays out of the transposition table
+    /// (`Searcher::draws_off_table`). Master only: Hard's figures were measured without.
+    pub fn keeps_draws_off_table(self) -> bool {
+        self == Level::Master
+    }
+
     fn table_bits(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -284,6 +290,7 @@ pub fn think_reporting(
         s.weights = level.weights();
         s.tables = tables.clone();
         s.extend_cramped = level.extends_cramped();
+        s.draws_off_table = level.keeps_draws_off_table();
         s
     };
     let helpers = if timed_only { limits.threads.saturating_sub(1) } else { 0 };

@@ -101,6 +101,14 @@ pub struct Searcher<'a> {
     pub depth_offset: u32,
     /// Whether a side with at most `CRAMPED_MOVES` slides searches one ply deeper.
     pub extend_cramped: bool,
+    /// Whether a node scoring exactly a draw keeps that score out of the table (its move
+    /// still orders the next search). A repetition is a draw on one path only, and the
+    /// table is shared by every path: stored as the position's value, the draw cut off the
+    /// same position reached where it repeats nothing. In Master's lost game against
+    /// Sanmill (README "Against Sanmill") that hid White's winning squeeze until depth 18
+    /// and Black's one holding move until depth 20; without the stored draws, depths 14
+    /// and 16.
+    pub draws_off_table: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     root_depth: i32,
     /// Extensions on the path from the root to the current node.
@@ -152,6 +160,7 @@ impl<'a> Searcher<'a> {
             tables: None,
             depth_offset: 0,
             extend_cramped: false,
+            draws_off_table: false,
             root_depth: 0,
             extended: 0,
             completed: Vec::new(),
@@ -545,7 +554,9 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(pos.hash, best_move, to_tt(best, ply), depth, bound);
+        // Depth 0 entries give the move but never a cut-off: every probe is at depth 1 or more.
+        let kept = if self.draws_off_table && best == self.draw_score(pos) { 0 } else { depth };
+        self.tt.store(pos.hash, best_move, to_tt(best, ply), kept, bound);
         best
     }
 
