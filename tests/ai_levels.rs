@@ -496,6 +496,20 @@ fn phone_limits_cap_master_only() {
     }
 }
 
+/// A search of `g` to depth `d` on a fresh table with Master's evaluation and contempt and
+/// the searcher's own defaults, except for what `set` changes: the move (as text) and its
+/// score. For checking one of Master's search settings with and without.
+fn searcher_move(g: &Game, d: u32, set: impl FnOnce(&mut dokuz_tas::ai::search::Searcher)) -> (String, i32) {
+    let table = dokuz_tas::ai::tt::Table::new(20);
+    let stop = AtomicBool::new(false);
+    let mut searcher = dokuz_tas::ai::search::Searcher::new(g.rules(), &table, &stop);
+    searcher.contempt = 0;
+    searcher.weights = Level::Master.weights();
+    set(&mut searcher);
+    let found = searcher.think(g, depth(d), std::time::Instant::now(), 0, &mut |_| {}).expect("a move");
+    (g.move_text(found.pv[0]), found.score)
+}
+
 /// Master's lost game against Sanmill (README "Against Sanmill", seed 3026, game 18): after
 /// Black's fourteenth placement b4, White blockades Black by force in 17 plies. Searching
 /// a side with at most two slides a ply deeper, Master sees the whole line at depth 15;
@@ -503,20 +517,10 @@ fn phone_limits_cap_master_only() {
 /// left out of the last three placements).
 #[test]
 fn master_sees_a_blockade_through_the_cramped_side_extension() {
-    use dokuz_tas::ai::search::{Searcher, WIN_BOUND};
-    use dokuz_tas::ai::tt::Table;
+    use dokuz_tas::ai::search::WIN_BOUND;
     let g = nine_with_moves("W: B: w 9 9 0", "f2 f6 g4 e4 d1 d6 b6 d5 d7 e5 c5 e3xb6 b6 b4");
     assert!(Level::Master.extends_cramped() && !Level::Hard.extends_cramped());
-    let score = |extend: bool| {
-        let table = Table::new(20);
-        let stop = AtomicBool::new(false);
-        let mut searcher = Searcher::new(g.rules(), &table, &stop);
-        searcher.contempt = 0;
-        searcher.weights = Level::Master.weights();
-        searcher.extend_cramped = extend;
-        let started = std::time::Instant::now();
-        searcher.think(&g, depth(15), started, 0, &mut |_| {}).expect("a move").score
-    };
+    let score = |extend: bool| searcher_move(&g, 15, |s| s.extend_cramped = extend).1;
     let (with, without) = (score(true), score(false));
     assert!(with > WIN_BOUND, "with the extension: {with}");
     assert!(without < WIN_BOUND, "without: {without}");
@@ -561,23 +565,15 @@ fn a_search_cut_short_plays_the_move_that_beat_the_previous_best() {
 /// both.
 #[test]
 fn master_keeps_draws_of_one_path_off_the_table() {
-    use dokuz_tas::ai::search::Searcher;
-    use dokuz_tas::ai::tt::Table;
     let played = "f4 d2 d6 b4 f6 f2 b6xb4 b4 b2 e4 d3 d7 a1 d5 g1 d1 g7 g4 a1-a4 d7-a7 g7-d7 d1-a1 g1-d1 g4-g7 d3-c3";
     let black = nine_with_moves("W: B: w 9 9 0", played);
     let white = nine_with_moves("W: B: w 9 9 0", &format!("{played} e4-e3"));
     assert!(Level::Master.keeps_draws_off_table() && !Level::Hard.keeps_draws_off_table());
     let search = |g: &Game, off_table: bool| {
-        let table = Table::new(20);
-        let stop = AtomicBool::new(false);
-        let mut searcher = Searcher::new(g.rules(), &table, &stop);
-        searcher.contempt = 0;
-        searcher.weights = Level::Master.weights();
-        searcher.extend_cramped = true;
-        searcher.draws_off_table = off_table;
-        let started = std::time::Instant::now();
-        let found = searcher.think(g, depth(16), started, 0, &mut |_| {}).expect("a move");
-        (g.move_text(found.pv[0]), found.score)
+        searcher_move(g, 16, |s| {
+            s.extend_cramped = true;
+            s.draws_off_table = off_table;
+        })
     };
     let (squeeze, ahead) = search(&white, true);
     assert_eq!(squeeze, "f4-e4");
