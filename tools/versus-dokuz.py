@@ -7,7 +7,7 @@ Usage: tools/versus-dokuz.py OPENINGS MOVETIME_MS SEED
 
 Each opening is PLIES random legal placements; both colours are played from each, both
 engines on one thread at Master, pinned to one shared core, `go movetime` each move. One
-line a game, then A's score. The engine and referee plumbing is `versus-sanmill.py`'s.
+line a game, then A's score. The players and the referee are `versus-sanmill.py`'s.
 """
 import importlib.util, os, random, sys
 from pathlib import Path
@@ -18,29 +18,17 @@ spec.loader.exec_module(vs)
 
 A = os.environ["A"]
 B = os.environ["B"]
-CORE = os.environ.get("CORE", "1")
 PLIES = int(os.environ.get("PLIES", "2"))
 vs.DOKUZ = A  # the referee
-
-
-def engine(binary):
-    e = vs.Proc(["taskset", "-c", CORE, binary, "uci"])
-    for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame",
-                 "isready"]:
-        e.send(line)
-    e.until_line("readyok")
-    return e
+vs.CLOCK = None  # `go movetime` for both
 
 
 def game(opening, a_white, ms):
     moves = list(opening)
-    a, b = engine(A), engine(B)
+    a, b = vs.Master(ms, A), vs.Master(ms, B)
     try:
         while (st := vs.status(moves)) == "ongoing":
-            e = a if (len(moves) % 2 == 0) == a_white else b
-            e.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-            e.send(f"go movetime {ms}")
-            moves.append(e.until_bestmove())
+            moves.append((a if (len(moves) % 2 == 0) == a_white else b).move(moves))
         return st, moves
     finally:
         a.quit()

@@ -140,8 +140,8 @@ class FlagFall(Exception):
 
 
 class Master:
-    def __init__(self, movetime_ms):
-        self.e = Proc(["taskset", "-c", CORE, DOKUZ, "uci"])
+    def __init__(self, movetime_ms, binary=None):
+        self.e = Proc(["taskset", "-c", CORE, binary or DOKUZ, "uci"])
         self.ms = movetime_ms
         for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame",
                      "isready"]:

@@ -127,7 +127,7 @@ impl Variant {
         let mut found: Vec<Vec<u8>> = Vec::new();
         for turn in 0..8 {
             for inside_out in [false, true] {
-                let image = |p: &PointInfo| -> Option<u8> {
+                let moved = |p: &PointInfo| -> Option<u8> {
                     let (mut dx, mut dy) = (p.x as i32 - c, p.y as i32 - c);
                     if inside_out {
                         let k = dx.abs().max(dy.abs());
@@ -146,12 +146,12 @@ impl Variant {
                     };
                     self.point_at((dx + c) as u8, (dy + c) as u8)
                 };
-                let Some(perm) = self.points.iter().map(image).collect::<Option<Vec<u8>>>() else {
+                let Some(perm) = self.points.iter().map(moved).collect::<Option<Vec<u8>>>() else {
                     continue;
                 };
-                let map = |set: Bits| self::image(&perm, set);
-                let lines_kept = (0..self.len()).all(|p| map(self.neighbours[p]) == self.neighbours[perm[p] as usize]);
-                let mills_kept = self.mills.iter().all(|&m| self.mills.contains(&map(m)));
+                let lines_kept =
+                    (0..self.len()).all(|p| image(&perm, self.neighbours[p]) == self.neighbours[perm[p] as usize]);
+                let mills_kept = self.mills.iter().all(|&m| self.mills.contains(&image(&perm, m)));
                 if lines_kept && mills_kept && !found.contains(&perm) {
                     found.push(perm);
                 }
