@@ -50,9 +50,9 @@ pub struct Limits {
 
 /// Whether the best moves of the completed iterations (`bests`, one per iteration) are
 /// still changing: the last differs from either of the two before it, or fewer than three
-/// iterations are done. Searched four times as long, about a sixth of Master's placements
-/// on a clock change their move; this is true before two in five of those changes and
-/// one in ten of the other placements (README "Against Sanmill").
+/// iterations are done. Searched four times as long, a fifth of Master's placements on a
+/// clock change their move; the change is announced here in about half of them, in few of
+/// the others (README "Against Sanmill").
 pub fn unsettled(bests: &[Move]) -> bool {
     match bests {
         [.., a, b, c] => a != b || b != c,
