@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::rules::{Game, Move, Status};
-pub use search::{Iteration, Limits, unsettled};
+pub use search::{Iteration, Limits};
 
 /// Master's search threads at most, on a phone (`Level::phone_limits`).
 pub const PHONE_THREADS: usize = 2;
@@ -176,16 +176,13 @@ const SHARES_KEPT_FOR_MOVING: u32 = 2;
 /// on the clock goes mostly into the placements (shared among those left, with two shares
 /// kept for the moving phase), because the placing phase is where Master's lost games
 /// were lost and where the branching is widest, and afterwards slowly, over the moves a
-/// game still lasts. A search whose best move is unsettled may take twice that
-/// (`Limits::unsettled_time`); the moves after it then share less. Never more than three
-/// quarters of the clock: the increment only comes after the move.
-pub fn time_from_clock(game: &Game, left: Duration, increment: Duration) -> Limits {
+/// game still lasts. Never more than three quarters of the clock: the increment only
+/// comes after the move.
+pub fn time_from_clock(game: &Game, left: Duration, increment: Duration) -> Duration {
     let pos = game.position();
     let in_hand = pos.in_hand[pos.side.index()] as u32;
     let shares = if in_hand > 0 { in_hand + SHARES_KEPT_FOR_MOVING } else { MOVES_AFTER_PLACING };
-    let time = increment + left / shares;
-    let most = left * 3 / 4;
-    Limits { time: Some(time.min(most)), unsettled_time: Some((time * 2).min(most)), ..Limits::default() }
+    (increment + left / shares).min(left * 3 / 4)
 }
 
 /// What `think` found.

@@ -37,27 +37,12 @@ fn fade_towards_fifty(score: i32, quiet_plies: u16) -> i32 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub time: Option<Duration>,
-    /// The longer time a search limited by `time` may take while its best move is
-    /// unsettled (`unsettled`): it changed in one of the last two completed iterations.
-    pub unsettled_time: Option<Duration>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     /// Threads searching together (0 and 1 both mean one). Only a search limited by time
     /// alone uses more than one: helper threads make the result depend on timing, and
     /// depth or node limits promise a reproducible move.
     pub threads: usize,
-}
-
-/// Whether the best moves of the completed iterations (`bests`, one per iteration) are
-/// still changing: the last differs from either of the two before it, or fewer than three
-/// iterations are done. Searched four times as long, a fifth of Master's placements on a
-/// clock change their move; the change is announced here in about half of them, in few of
-/// the others (README "Against Sanmill").
-pub fn unsettled(bests: &[Move]) -> bool {
-    match bests {
-        [.., a, b, c] => a != b || b != c,
-        _ => true,
-    }
 }
 
 /// What one iteration found: a completed one, or the end of one the limits cut short
@@ -220,7 +205,6 @@ impl<'a> Searcher<'a> {
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
         let mut last: Option<Iteration> = None;
-        let mut bests = Vec::new();
         for depth in 1..=max_depth {
             let searched = (depth + self.depth_offset) as i32;
             let Some(done) = self.root_search(&pos, &mut root, searched, margin, last.as_ref().map(|l| l.score)) else {
@@ -242,10 +226,6 @@ impl<'a> Searcher<'a> {
             };
             report(&iteration);
             self.answered = true;
-            bests.push(root[0].0);
-            if let (Some(time), Some(longer)) = (limits.time, limits.unsettled_time) {
-                self.deadline = Some(self.start + if unsettled(&bests) { longer.max(time) } else { time });
-            }
             last = Some(iteration);
             let forced = done.abs() > WIN_BOUND;
             if root.len() == 1 || forced && depth as i32 > WIN - done.abs() {

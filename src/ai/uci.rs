@@ -219,7 +219,7 @@ impl Engine {
             ["depth", d] => Limits { depth: Some(number(d)?.min(64) as u32), ..Limits::default() },
             _ if words.first().is_some_and(|w| w.ends_with("time") || w.ends_with("inc")) => {
                 let (left, increment) = self.clock(words)?;
-                time_from_clock(&self.game, left, increment)
+                Limits { time: Some(time_from_clock(&self.game, left, increment)), ..Limits::default() }
             }
             _ => {
                 return Err(
