@@ -3,7 +3,7 @@
 searches sample positions once, deep and by depth (so the figures do not depend on the
 machine's load), and each policy is replayed on the record of its iterations. A policy is
 a budget in nodes and, optionally, a longer budget used while the best move is unsettled
-(`search::unsettled`: changed in one of the last two completed iterations). For each it
+(changed in one of the last two completed iterations, or fewer than three done). For each it
 prints how often its move is the deep search's and its mean cost, in nodes, shown as
 milliseconds at the placing phase's usual speed.
 
@@ -19,8 +19,8 @@ import os, random, re, subprocess, sys
 DOKUZ = os.environ.get("DOKUZ", "target/release/dokuz")
 CORE = os.environ.get("CORE", "0")
 NODES_A_MS = 4000  # Master's placing search on one thread, about
-POLICIES = [(1000, None), (1000, 2000), (1300, None), (1500, None), (2000, None), (2000, 4000), (2400, None),
-            (3000, None), (4000, None)]
+POLICIES = [(1000, None), (1000, 2000), (1000, 3000), (1300, None), (1500, None), (2000, None), (2000, 4000),
+            (2000, 6000), (2400, None), (3000, None), (4000, None)]
 
 
 def sample(log, first, last, count, seed):
@@ -49,14 +49,16 @@ def unsettled(bests):
 
 def replay(its, budget, longer):
     """The move a search with these budgets plays, and the nodes it spends: it stops when
-    the next iteration would end past the budget in force after the last completed one."""
-    bests, limit = [], budget
+    the next iteration would end past the budget in force after the last completed one,
+    at that budget, or at once if the last completed one already ended past it."""
+    bests, limit, spent = [], budget, 0
     for nodes, best in its:
         if nodes > limit and bests:
-            return bests[-1], limit
+            return bests[-1], max(limit, spent)
         bests.append(best)
+        spent = nodes
         limit = longer if longer and unsettled(bests) else budget
-    return bests[-1], its[-1][0]
+    return bests[-1], spent
 
 
 def main():
