@@ -123,8 +123,9 @@ fn the_book_is_not_used_outside_its_openings() {
 fn a_built_book_reads_back_as_master_s_moves() {
     let positions: Vec<Position> = book::positions().into_iter().step_by(40).collect();
     assert!(positions.len() >= 12);
-    let entries = book::analyse(&positions, 3, 2, &|_, _| {});
-    let text = book::text(&positions, &entries, 3);
+    let jobs: Vec<(Position, u32)> = positions.iter().map(|&p| (p, 3)).collect();
+    let entries = book::analyse(&jobs, 2, &|_, _| {});
+    let text = book::text(&positions, &entries, &[3; PLIES as usize]);
     let read = Book::parse(&text).expect("the built text reads");
     assert_eq!(read.len(), positions.len());
     let stop = AtomicBool::new(false);
@@ -136,6 +137,39 @@ fn a_built_book_reads_back_as_master_s_moves() {
         assert_eq!(e.best, searched.best, "{}", g.position_text());
         assert_eq!(e.depth, 3);
         assert_eq!(Some(e.score), searched.iterations.last().map(|it| it.score));
+    }
+}
+
+/// A book is deepened in parts: with `keep`, only the positions whose kept entry is not
+/// as deep as asked are searched, and every other entry is the kept one.
+#[test]
+fn a_book_is_deepened_only_where_asked() {
+    let all = book::positions();
+    let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 2)).collect();
+    let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_, _| {}), &[2; PLIES as usize]))
+        .expect("the depth-2 book reads");
+    let total = std::sync::Mutex::new(Vec::new());
+    let deeper = book::build(&[4, 2, 2, 2], Some(&shallow), 2, &|_, n| {
+        if let Ok(mut t) = total.lock() {
+            t.push(n)
+        }
+    });
+    assert_eq!(total.lock().map(|t| t.clone()).unwrap_or_default(), [1], "only the start is searched again");
+    assert!(deeper.contains("--depths 4,2,2,2"), "{deeper}");
+    let deeper = Book::parse(&deeper).expect("the deepened book reads");
+    assert_eq!(deeper.len(), all.len());
+    let stop = AtomicBool::new(false);
+    for pos in &all {
+        let g = Game::from_position(nine(), *pos);
+        let e = deeper.probe(&g).expect("in the book");
+        if book::placed(pos) == 0 {
+            let searched =
+                think(&g, Level::Master, Limits { depth: Some(4), threads: 1, ..Limits::default() }, 0, &stop)
+                    .expect("a move");
+            assert_eq!((e.best, e.depth), (searched.best, 4));
+        } else {
+            assert_eq!(Some(e), shallow.probe(&g), "{}", g.position_text());
+        }
     }
 }
 
@@ -193,6 +227,11 @@ fn the_tool_probes_the_book() {
         (&["book", "probe", "--variant", "twelve"][..], "flying on"),
         (&["book", "build"][..], "--depth"),
         (&["book", "build", "--depth", "3", "--moves", "d2"][..], "--moves does not apply to book build"),
+        (&["book", "build", "--depths", "20,18"][..], "takes 4 depths, for 0 to 3 pieces placed, not 2"),
+        (&["book", "build", "--depths", "20,20,x,18"][..], "'x' is not a valid number"),
+        (&["book", "build", "--depths", "20,20,20,0"][..], "at least 1"),
+        (&["book", "build", "--depth", "3", "--depths", "3,3,3,3"][..], "give one"),
+        (&["book", "probe", "--keep"][..], "--keep does not apply to book probe"),
         (&["book", "shelve"][..], "unknown command 'shelve'"),
         (&["book"][..], "build or probe"),
     ] {

@@ -162,20 +162,45 @@ pub fn positions() -> Vec<Position> {
     all
 }
 
-/// Analyses every position of `positions()` with Master's search to `depth` on `jobs`
-/// threads and returns the book's text. `progress(done, total)` after each position.
-pub fn build(depth: u32, jobs: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> String {
-    let positions = positions();
-    let entries = analyse(&positions, depth, jobs, progress);
-    text(&positions, &entries, depth)
+/// The number of pieces placed in a position of the book (none is captured there).
+pub fn placed(pos: &Position) -> usize {
+    (pos.board[0] | pos.board[1]).count_ones() as usize
 }
 
-/// Master's move in each of `positions` and its score, searched to `depth` on one search
-/// thread each, `jobs` positions at a time, each search with a fresh table: the result
-/// is the same on every machine, whatever the number of jobs. `None` for a finished game.
+/// Analyses every position of `positions()` with Master's search on `jobs` threads and
+/// returns the book's text: a position with n pieces placed to `depths[n]`. With `keep`,
+/// a position whose entry there was searched at least that deep keeps it (the search is
+/// the same on every machine, so this deepens a book in parts). `progress(done, total)`
+/// after each position.
+pub fn build(
+    depths: &[u32; PLIES as usize],
+    keep: Option<&Book>,
+    jobs: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> String {
+    let positions = positions();
+    let depth_of = |pos: &Position| depths[placed(pos).min(depths.len() - 1)];
+    let kept: Vec<Option<Entry>> = positions
+        .iter()
+        .map(|pos| {
+            let entry = keep?.probe(&Game::from_position(rules(), *pos))?;
+            (entry.depth >= depth_of(pos)).then_some(entry)
+        })
+        .collect();
+    let todo: Vec<(Position, u32)> =
+        positions.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| (*p, depth_of(p))).collect();
+    let mut searched = analyse(&todo, jobs, progress).into_iter();
+    let entries: Vec<Option<Entry>> =
+        kept.into_iter().map(|k| if k.is_some() { k } else { searched.next().flatten() }).collect();
+    text(&positions, &entries, depths)
+}
+
+/// Master's move in each position and its score, searched to the depth given with it on
+/// one search thread, `jobs` positions at a time, each search with a fresh table: the
+/// result is the same on every machine, whatever the number of jobs. `None` for a
+/// finished game.
 pub fn analyse(
-    positions: &[Position],
-    depth: u32,
+    positions: &[(Position, u32)],
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Option<Entry>> {
@@ -183,14 +208,14 @@ pub fn analyse(
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let limits = Limits { depth: Some(depth), threads: 1, ..Limits::default() };
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(pos) = positions.get(i) else { break };
-                    let game = Game::from_position(rules(), *pos);
+                    let Some(&(pos, depth)) = positions.get(i) else { break };
+                    let game = Game::from_position(rules(), pos);
+                    let limits = Limits { depth: Some(depth), threads: 1, ..Limits::default() };
                     let entry = think(&game, Level::Master, limits, 0, &stop).map(|t| {
                         let last = t.iterations.last();
                         Entry {
@@ -210,11 +235,14 @@ pub fn analyse(
     results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
 }
 
-/// The book's text for `positions` and their `entries` (as `analyse` returns them).
-pub fn text(positions: &[Position], entries: &[Option<Entry>], depth: u32) -> String {
+/// The book's text for `positions` and their `entries`, searched to `depths` by pieces
+/// placed.
+pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32]) -> String {
+    let list = depths.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
     let mut text = format!(
         "# Dokuz Taş opening book: nine men's morris, flying on, fewer than {PLIES} pieces placed.\n\
-         # Each position analysed by Master's search to depth {depth} (dokuz book build --depth {depth}).\n\
+         # Each position analysed by Master's search, with n pieces placed to the n-th depth of \
+         {list} (dokuz book build --depths {list}).\n\
          # position\tmove\tscore (side to move, hundredths of a piece)\tdepth\n"
     );
     for (pos, entry) in positions.iter().zip(entries) {

@@ -3,7 +3,7 @@
 use super::{Failure, Options, POSITION};
 use crate::ai::book::{self, PLIES};
 
-const BUILD: &[&str] = &["--depth", "--threads"];
+const BUILD: &[&str] = &["--depth", "--depths", "--keep", "--threads"];
 
 pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     match o.words.first().map(String::as_str) {
@@ -16,11 +16,19 @@ pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
 
 fn build(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     o.only("book build", BUILD, 1)?;
-    let depth = o.depth.ok_or("book build needs --depth D".to_string())?;
-    if depth == 0 {
-        return Err("--depth must be at least 1".to_string().into());
+    let depths: [u32; PLIES as usize] = match (o.depth, &o.depths) {
+        (Some(d), None) => [d; PLIES as usize],
+        (None, Some(list)) => list.as_slice().try_into().map_err(|_| {
+            format!("--depths takes {PLIES} depths, for 0 to {} pieces placed, not {}", PLIES - 1, list.len())
+        })?,
+        (Some(_), Some(_)) => return Err("--depth and --depths both set the depth: give one".to_string().into()),
+        (None, None) => return Err("book build needs --depth D or --depths D0,D1,D2,D3".to_string().into()),
+    };
+    if depths.contains(&0) {
+        return Err("a book depth must be at least 1".to_string().into());
     }
-    let text = book::build(depth, o.threads.unwrap_or(1), &|done, total| {
+    let keep = o.keep.then(book::shipped);
+    let text = book::build(&depths, keep, o.threads.unwrap_or(1), &|done, total| {
         eprintln!("book: {done} of {total} positions");
     });
     text.lines().for_each(print);

@@ -44,11 +44,13 @@ USAGE
                                        the 50-move count is not applied)
   dokuz book probe [POSITION OPTIONS]  Master's opening-book move in the position, with
                                        the score and depth of the search that chose it
-  dokuz book build --depth D [--threads N]
+  dokuz book build --depth D | --depths D0,D1,D2,D3 [--keep] [--threads N]
                                        the opening book (src/ai/book.txt): every nine men's
                                        position before each side's third placement, one of
-                                       each symmetry class, searched by Master to depth D on
-                                       N threads; progress on stderr
+                                       each symmetry class, searched by Master to depth D
+                                       (--depths: Dn for the positions with n pieces placed)
+                                       on N threads; --keep keeps the shipped book's entries
+                                       already searched that deep; progress on stderr
   dokuz --help
 
 POSITION OPTIONS
@@ -96,6 +98,10 @@ pub struct Options {
     pub time_ms: Option<u64>,
     /// bestmove: a fixed search depth instead of a think time.
     pub depth: Option<u32>,
+    /// book build: a depth for each number of pieces placed (`--depths 20,20,20,18`).
+    pub depths: Option<Vec<u32>>,
+    /// book build: keep the shipped book's entries already searched as deep as asked.
+    pub keep: bool,
     /// Divides every level's own think time (match: keeps Hard and Master in proportion).
     pub scale: Option<f64>,
     pub seed: Option<u64>,
@@ -147,7 +153,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// The options the parser knows, as the commands name them.
-const KNOWN: [&str; 14] = [
+const KNOWN: [&str; 16] = [
     "--variant",
     "--flying",
     "--position",
@@ -155,6 +161,8 @@ const KNOWN: [&str; 14] = [
     "--level",
     "--time-ms",
     "--depth",
+    "--depths",
+    "--keep",
     "--seed",
     "--scale",
     "--games",
@@ -204,6 +212,11 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "--level" => o.level = Some(value(args, &mut i, arg)?.to_string()),
             "--time-ms" => o.time_ms = Some(number(value(args, &mut i, arg)?, arg)?),
             "--depth" => o.depth = Some(number(value(args, &mut i, arg)?, arg)?),
+            "--depths" => {
+                let v = value(args, &mut i, arg)?;
+                o.depths = Some(v.split(',').map(|d| number(d.trim(), arg)).collect::<Result<_, _>>()?);
+            }
+            "--keep" => o.keep = true,
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
             "--scale" => {
                 let v = value(args, &mut i, arg)?;
