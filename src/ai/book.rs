@@ -19,7 +19,9 @@ use super::{Level, Limits, think};
 use crate::rules::variant::{Bits, image};
 use crate::rules::{Colour, Game, Move, Position, Rules, VariantKind};
 
-/// The book as shipped: built by `dokuz book build --depth 18`.
+/// The book as shipped: its header names the command that built it (`dokuz book build
+/// --depths …`, a depth for each number of pieces placed); README "The computer opponent"
+/// says how long it took.
 pub const SHIPPED: &str = include_str!("book.txt");
 
 /// The book covers the positions with fewer than this many pieces placed: each side's
