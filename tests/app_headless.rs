@@ -17,7 +17,7 @@ use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use bevy::window::CursorMoved;
+use bevy::window::{CursorMoved, WindowEvent};
 use dokuz_tas::ai::Level;
 use dokuz_tas::ai::endgame::Value;
 use dokuz_tas::app::CorePlugin;
@@ -89,16 +89,21 @@ enum Device {
     Touch,
 }
 
+/// The mouse moved to `at` and its left button `state`, as the window backend reports
+/// them: each as its own message and both, in order, in the window's event stream.
+fn mouse_at(app: &mut App, at: Vec2, state: ButtonState) {
+    let moved = CursorMoved { window: WINDOW, position: at, delta: None };
+    let button = MouseButtonInput { button: MouseButton::Left, state, window: WINDOW };
+    let world = app.world_mut();
+    world.write_message(moved.clone());
+    world.write_message(button);
+    world.write_message(WindowEvent::CursorMoved(moved));
+    world.write_message(WindowEvent::MouseButtonInput(button));
+}
+
 fn press(app: &mut App, device: Device, at: Vec2) {
     match device {
-        Device::Mouse => {
-            app.world_mut().write_message(CursorMoved { window: WINDOW, position: at, delta: None });
-            app.world_mut().write_message(MouseButtonInput {
-                button: MouseButton::Left,
-                state: ButtonState::Pressed,
-                window: WINDOW,
-            });
-        }
+        Device::Mouse => mouse_at(app, at, ButtonState::Pressed),
         Device::Touch => {
             app.world_mut().write_message(TouchInput {
                 phase: TouchPhase::Started,
@@ -114,14 +119,7 @@ fn press(app: &mut App, device: Device, at: Vec2) {
 
 fn release(app: &mut App, device: Device, at: Vec2) {
     match device {
-        Device::Mouse => {
-            app.world_mut().write_message(CursorMoved { window: WINDOW, position: at, delta: None });
-            app.world_mut().write_message(MouseButtonInput {
-                button: MouseButton::Left,
-                state: ButtonState::Released,
-                window: WINDOW,
-            });
-        }
+        Device::Mouse => mouse_at(app, at, ButtonState::Released),
         Device::Touch => {
             app.world_mut().write_message(TouchInput {
                 phase: TouchPhase::Ended,
@@ -271,6 +269,30 @@ fn refused_taps_explain_why_and_change_nothing() {
     let mut shaking = app.world_mut().query_filtered::<&Piece, With<dokuz_tas::app::pieces::Shake>>();
     assert!(shaking.iter(app.world()).any(|p| p.at == Spot::Board(pt("a1"))), "the refused piece shakes");
     settle(&mut app);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn two_clicks_in_one_slow_frame_play_two_moves_where_they_were_clicked() {
+    // A frame that takes long (a slow phone with a mouse, a busy machine) can hold two whole
+    // clicks: each must be played where it was clicked, in order.
+    let mut app = app(settings(VariantKind::Nine, Opponent::TwoPlayers));
+    let board = VariantKind::Nine.variant();
+    let pt = |s: &str| board.parse_point(s).unwrap();
+    let (d6, d2) = (screen_of(&app, pt("d6")), screen_of(&app, pt("d2")));
+    for (at, state) in [
+        (d6, ButtonState::Pressed),
+        (d6, ButtonState::Released),
+        (d2, ButtonState::Pressed),
+        (d2, ButtonState::Released),
+    ] {
+        mouse_at(&mut app, at, state);
+    }
+    app.update();
+    let game = &app.world().resource::<Session>().game;
+    let expected = Game::from_text(Rules::new(VariantKind::Nine), Some("W:d6 B:d2 w 8 8 0")).expect("position");
+    assert_eq!(game.position(), expected.position(), "White on d6 and Black on d2: {}", game.position_text());
+    assert_eq!(app.world().resource::<Notice>().text, None, "nothing refused");
     assert_pieces_match(&mut app);
 }
 

@@ -4,25 +4,26 @@
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
-use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
-use bevy::window::CursorMoved;
+use bevy::window::WindowEvent;
 
 use super::board::BoardLayout;
 use super::model::{AppSet, BoardTap, Command, Screen, Selection, Session, in_game};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin in the game; headless tests have no window.
-    app.add_message::<CursorMoved>()
+    app.add_message::<WindowEvent>()
         .init_resource::<Pointer>()
         .init_resource::<DragPreview>()
         .add_systems(OnExit(Screen::Game), forget_pointer)
         .add_systems(
             Update,
-            (track_cursor, (mouse, touch).run_if(pointer_is_ours), follow_drag, keys.run_if(keyboard_is_ours))
+            (
+                mouse,
+                (touch.run_if(pointer_is_ours), follow_drag, keys.run_if(keyboard_is_ours)).chain().run_if(in_game),
+            )
                 .chain()
-                .run_if(in_game)
                 .in_set(AppSet::Input),
         );
 }
@@ -63,15 +64,6 @@ fn keyboard_is_ours(egui: Option<Res<bevy_egui::input::EguiWantsInput>>) -> bool
     egui.is_none_or(|e| !e.wants_any_keyboard_input())
 }
 
-fn track_cursor(mut moves: MessageReader<CursorMoved>, mut pointer: ResMut<Pointer>) {
-    if let Some(m) = moves.read().last() {
-        pointer.cursor = Some(m.position);
-        if pointer.pressed_at.is_some() {
-            pointer.held_at = Some(m.position);
-        }
-    }
-}
-
 /// While a press that began on one of the mover's pieces (after placing) travels more than
 /// a third of a grid step, the piece follows it.
 fn follow_drag(
@@ -103,26 +95,44 @@ fn taps(layout: &BoardLayout, session: &Session, start: Vec2, end: Vec2) -> Vec<
     if a == b || a.is_none() { vec![BoardTap::pointer(b)] } else { vec![BoardTap::pointer(a), BoardTap::pointer(b)] }
 }
 
+/// The mouse, from the window's events in the order they came: a slow frame can hold
+/// two clicks on two points, and each button event needs the cursor position of its own
+/// moment, not the frame's last (Bevy's separate cursor and button queues lose that order).
+/// It reads on every screen, so that a click on a menu button is never read again as a
+/// tap when the game screen opens. Only a press on the game screen, not on a UI widget, is
+/// the board's; a release on a widget drops the press that began on the board.
 fn mouse(
-    mut buttons: MessageReader<MouseButtonInput>,
+    mut events: MessageReader<WindowEvent>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    screen: Option<Res<State<Screen>>>,
+    session: Option<Res<Session>>,
     mut pointer: ResMut<Pointer>,
     layout: Res<BoardLayout>,
-    session: Res<Session>,
     mut out: MessageWriter<BoardTap>,
 ) {
-    for b in buttons.read() {
-        if b.button != MouseButton::Left {
-            continue;
-        }
-        let Some(at) = pointer.cursor else { continue };
-        match b.state {
-            ButtonState::Pressed => pointer.pressed_at = Some(at),
-            ButtonState::Released => {
-                pointer.held_at = None;
-                if let Some(start) = pointer.pressed_at.take() {
-                    out.write_batch(taps(&layout, &session, start, at));
+    let game = session.as_deref().filter(|_| screen.is_some_and(|s| *s.get() == Screen::Game));
+    let ours = game.is_some() && pointer_is_ours(egui);
+    for event in events.read() {
+        match event {
+            WindowEvent::CursorMoved(m) => {
+                pointer.cursor = Some(m.position);
+                if pointer.pressed_at.is_some() {
+                    pointer.held_at = Some(m.position);
                 }
             }
+            WindowEvent::MouseButtonInput(b) if b.button == MouseButton::Left => {
+                let Some(at) = pointer.cursor else { continue };
+                match b.state {
+                    ButtonState::Pressed => pointer.pressed_at = ours.then_some(at),
+                    ButtonState::Released => {
+                        pointer.held_at = None;
+                        if let (Some(start), Some(session), true) = (pointer.pressed_at.take(), game, ours) {
+                            out.write_batch(taps(&layout, session, start, at));
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
     }
 }
