@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use super::board::BoardLayout;
-use super::model::{AppSet, BoardTap, Command, Screen, Selection, Session, in_game};
+use super::model::{AppSet, BoardTap, Command, Screen, Selection, Session, in_game, playing};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin in the game; headless tests have no window.
@@ -110,7 +110,7 @@ fn mouse(
     layout: Res<BoardLayout>,
     mut out: MessageWriter<BoardTap>,
 ) {
-    let game = session.as_deref().filter(|_| screen.is_some_and(|s| *s.get() == Screen::Game));
+    let game = playing(screen.as_deref(), session.as_deref());
     let ours = game.is_some() && pointer_is_ours(egui);
     for event in events.read() {
         match event {

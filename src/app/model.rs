@@ -23,7 +23,13 @@ pub enum Screen {
 /// The run condition of everything that works on the game screen: the screen is shown
 /// and a game exists.
 pub fn in_game(screen: Option<Res<State<Screen>>>, session: Option<Res<Session>>) -> bool {
-    screen.is_some_and(|s| *s.get() == Screen::Game) && session.is_some()
+    playing(screen.as_deref(), session.as_deref()).is_some()
+}
+
+/// The game being played on the game screen, if that screen is shown: `in_game` for a
+/// system that runs on every screen.
+pub fn playing<'a>(screen: Option<&State<Screen>>, session: Option<&'a Session>) -> Option<&'a Session> {
+    session.filter(|_| screen.is_some_and(|s| *s.get() == Screen::Game))
 }
 
 /// One ordered chain for the whole app, declared once in `CorePlugin`:
