@@ -4,7 +4,7 @@
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
 //! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
-//! the book's entries 18. A book move also costs no time, which a game clock then gives
+//! the book's entries 18 and more (the header and each entry say how deep). A book move also costs no time, which a game clock then gives
 //! to the placements after it (`time_from_clock`).
 //!
 //! The book holds one position of each class of positions that the board's sixteen
@@ -80,9 +80,20 @@ fn in_scope(pos: &Position) -> bool {
 
 impl Book {
     /// Reads a book: one position a line, `position text<TAB>move<TAB>score<TAB>depth`,
-    /// in any orientation; blank lines and lines starting with `#` are comments.
+    /// in any orientation; blank lines and lines starting with `#` are comments. A
+    /// position in it twice (or a symmetric image of it) is an error.
     pub fn parse(text: &str) -> Result<Book, String> {
-        let mut entries = HashMap::new();
+        Book::read(text, false)
+    }
+
+    /// Reads what `dokuz book build --journal` appended: a book in which a position may
+    /// come more than once (searched again deeper), its deepest entry counting.
+    pub fn parse_journal(text: &str) -> Result<Book, String> {
+        Book::read(text, true)
+    }
+
+    fn read(text: &str, deepest: bool) -> Result<Book, String> {
+        let mut entries: HashMap<Key, Entry> = HashMap::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -103,8 +114,15 @@ impl Book {
             let depth = depth.parse().map_err(|_| fail(format!("depth '{depth}' is not a number")))?;
             let (key, perm) = class(&pos).ok_or_else(|| fail("the board has no symmetries".to_string()))?;
             let best = Move::place(perm.get(best.to as usize).copied().unwrap_or(best.to));
-            if entries.insert(key, Entry { best, score, depth }).is_some() {
-                return Err(fail(format!("'{position}' is in the book twice (or a symmetric image of it)")));
+            let entry = Entry { best, score, depth };
+            match entries.get(&key) {
+                Some(_) if !deepest => {
+                    return Err(fail(format!("'{position}' is in the book twice (or a symmetric image of it)")));
+                }
+                Some(old) if old.depth > depth => {}
+                _ => {
+                    entries.insert(key, entry);
+                }
             }
         }
         Ok(Book { entries })
@@ -169,24 +187,38 @@ pub fn placed(pos: &Position) -> usize {
     (pos.board[0] | pos.board[1]).count_ones() as usize
 }
 
+/// One searched position, as `build` and `analyse` report it when its search ends.
+pub struct Searched<'a> {
+    /// Positions searched so far, this one included, and how many are to be searched.
+    pub done: usize,
+    pub total: usize,
+    pub position: &'a Position,
+    /// `None` for a finished game (no book position is one).
+    pub entry: Option<Entry>,
+}
+
 /// Analyses every position of `positions()` with Master's search on `jobs` threads and
-/// returns the book's text: a position with n pieces placed to `depths[n]`. With `keep`,
-/// a position whose entry there was searched at least that deep keeps it (the search is
-/// the same on every machine, so this deepens a book in parts). `progress(done, total)`
-/// after each position.
+/// returns the book's text: a position with n pieces placed to at least `depths[n]`.
+/// A position that one of the `kept` books holds searched at least that deep keeps the
+/// deepest such entry instead of being searched (the search is the same on every
+/// machine, so this deepens a book in parts, and a build stopped half-way resumes from
+/// what it reported). `progress` hears of each position as its search ends.
 pub fn build(
     depths: &[u32; PLIES as usize],
-    keep: Option<&Book>,
+    kept: &[&Book],
     jobs: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(Searched) + Sync),
 ) -> String {
     let positions = positions();
     let depth_of = |pos: &Position| depths[placed(pos).min(depths.len() - 1)];
     let kept: Vec<Option<Entry>> = positions
         .iter()
         .map(|pos| {
-            let entry = keep?.probe(&Game::from_position(rules(), *pos))?;
-            (entry.depth >= depth_of(pos)).then_some(entry)
+            let game = Game::from_position(rules(), *pos);
+            kept.iter()
+                .filter_map(|book| book.probe(&game))
+                .filter(|entry| entry.depth >= depth_of(pos))
+                .max_by_key(|entry| entry.depth)
         })
         .collect();
     let todo: Vec<(Position, u32)> =
@@ -200,12 +232,8 @@ pub fn build(
 /// Master's move in each position and its score, searched to the depth given with it on
 /// one search thread, `jobs` positions at a time, each search with a fresh table: the
 /// result is the same on every machine, whatever the number of jobs. `None` for a
-/// finished game.
-pub fn analyse(
-    positions: &[(Position, u32)],
-    jobs: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<Option<Entry>> {
+/// finished game. `progress` hears of each position as its search ends.
+pub fn analyse(positions: &[(Position, u32)], jobs: usize, progress: &(dyn Fn(Searched) + Sync)) -> Vec<Option<Entry>> {
     let results: Vec<Mutex<Option<Entry>>> = positions.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -229,7 +257,8 @@ pub fn analyse(
                     if let Ok(mut slot) = results[i].lock() {
                         *slot = entry;
                     }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, positions.len());
+                    let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    progress(Searched { done, total: positions.len(), position: &pos, entry });
                 }
             });
         }
@@ -237,21 +266,27 @@ pub fn analyse(
     results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
 }
 
-/// The book's text for `positions` and their `entries`, searched to `depths` by pieces
-/// placed.
+/// The book's text for `positions` and their `entries`, searched to at least `depths` by
+/// pieces placed (each entry names its own depth).
 pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32]) -> String {
     let list = depths.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
     let mut text = format!(
         "# Dokuz Taş opening book: nine men's morris, flying on, fewer than {PLIES} pieces placed.\n\
-         # Each position analysed by Master's search, with n pieces placed to the n-th depth of \
+         # Each position analysed by Master's search, with n pieces placed to at least the n-th depth of \
          {list} (dokuz book build --depths {list}).\n\
          # position\tmove\tscore (side to move, hundredths of a piece)\tdepth\n"
     );
     for (pos, entry) in positions.iter().zip(entries) {
         if let Some(e) = entry {
-            let game = Game::from_position(rules(), *pos);
-            text.push_str(&format!("{}\t{}\t{}\t{}\n", game.position_text(), game.move_text(e.best), e.score, e.depth));
+            text.push_str(&line(pos, e));
+            text.push('\n');
         }
     }
     text
+}
+
+/// One entry of a book's text, as `Book::parse` reads it (no line end).
+pub fn line(pos: &Position, entry: &Entry) -> String {
+    let game = Game::from_position(rules(), *pos);
+    format!("{}\t{}\t{}\t{}", game.position_text(), game.move_text(entry.best), entry.score, entry.depth)
 }

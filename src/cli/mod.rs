@@ -44,13 +44,15 @@ USAGE
                                        the 50-move count is not applied)
   dokuz book probe [POSITION OPTIONS]  Master's opening-book move in the position, with
                                        the score and depth of the search that chose it
-  dokuz book build --depth D | --depths D0,D1,D2,D3 [--keep] [--threads N]
+  dokuz book build --depth D | --depths D0,D1,D2,D3 [--keep] [--journal FILE] [--threads N]
                                        the opening book (src/ai/book.txt): every nine men's
                                        position before each side's third placement, one of
                                        each symmetry class, searched by Master to depth D
                                        (--depths: Dn for the positions with n pieces placed)
                                        on N threads; --keep keeps the shipped book's entries
-                                       already searched that deep; progress on stderr
+                                       already searched that deep; --journal appends each
+                                       entry to FILE as it is searched and keeps FILE's
+                                       entries, so a stopped build resumes; progress on stderr
   dokuz --help
 
 POSITION OPTIONS
@@ -102,6 +104,8 @@ pub struct Options {
     pub depths: Option<Vec<u32>>,
     /// book build: keep the shipped book's entries already searched as deep as asked.
     pub keep: bool,
+    /// book build: the file each entry is appended to as it is searched, and kept from.
+    pub journal: Option<String>,
     /// Divides every level's own think time (match: keeps Hard and Master in proportion).
     pub scale: Option<f64>,
     pub seed: Option<u64>,
@@ -121,19 +125,21 @@ pub struct Options {
 /// The position options, which every command that starts from a position takes.
 pub const POSITION: &[&str] = &["--variant", "--flying", "--position", "--moves"];
 
-/// Why a command gave no answer: bad input (exit code 2), or a good question without an
-/// answer, such as the best move of a finished game (exit code 1).
+/// Why a command gave no answer: bad input (exit code 2), a good question without an
+/// answer, such as the best move of a finished game (exit code 1), or a file that could
+/// not be written (exit code 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
     Input(String),
     NoAnswer(String),
+    Write(String),
 }
 
 impl Failure {
     pub fn code(&self) -> u8 {
         match self {
             Failure::Input(_) => 2,
-            Failure::NoAnswer(_) => 1,
+            Failure::NoAnswer(_) | Failure::Write(_) => 1,
         }
     }
 }
@@ -147,13 +153,13 @@ impl From<String> for Failure {
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::Input(m) | Failure::NoAnswer(m) => f.write_str(m),
+            Failure::Input(m) | Failure::NoAnswer(m) | Failure::Write(m) => f.write_str(m),
         }
     }
 }
 
 /// The options the parser knows, as the commands name them.
-const KNOWN: [&str; 16] = [
+const KNOWN: [&str; 17] = [
     "--variant",
     "--flying",
     "--position",
@@ -163,6 +169,7 @@ const KNOWN: [&str; 16] = [
     "--depth",
     "--depths",
     "--keep",
+    "--journal",
     "--seed",
     "--scale",
     "--games",
@@ -217,6 +224,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 o.depths = Some(v.split(',').map(|d| number(d.trim(), arg)).collect::<Result<_, _>>()?);
             }
             "--keep" => o.keep = true,
+            "--journal" => o.journal = Some(value(args, &mut i, arg)?.to_string()),
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
             "--scale" => {
                 let v = value(args, &mut i, arg)?;
