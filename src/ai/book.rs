@@ -4,8 +4,9 @@
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
 //! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
-//! the book's entries 18 and more (the header and each entry say how deep). A book move also costs no time, which a game clock then gives
-//! to the placements after it (`time_from_clock`).
+//! the book's entries 18 and more (the header and each entry say how deep). A book move
+//! also costs no time, which a game clock then gives to the placements after it
+//! (`time_from_clock`).
 //!
 //! The book holds one position of each class of positions that the board's sixteen
 //! symmetries map onto each other: a position is looked up through the symmetry that
