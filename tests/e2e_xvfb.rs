@@ -66,8 +66,7 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
     if skip_or_check_tools() {
         return;
     }
-    let display = format!(":{}", 90 + std::process::id() % 100);
-    let _xvfb = xvfb(&display, "1024x768x24");
+    let (_xvfb, display) = xvfb("1024x768x24");
     let dir = std::env::temp_dir().join(format!("dokuz-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -118,16 +117,24 @@ fn skip_or_check_tools() -> bool {
     false
 }
 
-fn xvfb(display: &str, size: &str) -> Kill {
-    let k = Kill(
-        Command::new("Xvfb")
-            .args([display, "-screen", "0", size, "-nolisten", "tcp"])
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb"),
-    );
-    std::thread::sleep(Duration::from_secs(1));
-    k
+/// A virtual X server of `size` on a display it picks itself (`-displayfd`: no clash with
+/// a display already in use on the machine), and that display's name. Xvfb writes the
+/// number once it accepts connections, so nothing has to wait a guessed time.
+fn xvfb(size: &str) -> (Kill, String) {
+    let mut child = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", size, "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb");
+    let mut number = String::new();
+    if let Some(out) = child.stdout.take() {
+        let _ = BufReader::new(out).read_line(&mut number);
+    }
+    let number = number.trim().to_string();
+    let server = Kill(child);
+    assert!(number.parse::<u32>().is_ok(), "Xvfb did not report its display (got {number:?})");
+    (server, format!(":{number}"))
 }
 
 /// Every screen at a phone's and a desktop's sizes, in both languages (and the game in
@@ -166,9 +173,8 @@ fn every_screen_fits_every_window_in_both_languages() {
     if skip_or_check_tools() {
         return;
     }
-    let display = format!(":{}", 200 + std::process::id() % 100);
     // (tall enough for a phone's 1080x2400 pixels)
-    let _xvfb = xvfb(&display, "1400x2600x24");
+    let (_xvfb, display) = xvfb("1400x2600x24");
     let dir = std::env::temp_dir().join(format!("dokuz-screens-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut failures = Vec::new();
@@ -439,8 +445,7 @@ fn menu_new_game_moves_menu_continue_and_messages_move_nothing() {
     if skip_or_check_tools() {
         return;
     }
-    let display = format!(":{}", 300 + std::process::id() % 100);
-    let _xvfb = xvfb(&display, "1024x768x24");
+    let (_xvfb, display) = xvfb("1024x768x24");
     let dir = std::env::temp_dir().join(format!("dokuz-e2e-menu-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
