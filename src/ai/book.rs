@@ -4,7 +4,7 @@
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
 //! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
-//! the book's entries 18 and more (the header and each entry say how deep). A book move
+//! the book's entries 20 (the header and each entry say how deep). A book move
 //! also costs no time, which a game clock then gives to the placements after it
 //! (`time_from_clock`).
 //!
