@@ -9,10 +9,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use common::dokuz;
-use dokuz_tas::ai::book::{self, Book, PLIES};
+use dokuz_tas::ai::book::{self, Book, COMPLETE, PLIES};
 use dokuz_tas::ai::{Level, Limits, think};
 use dokuz_tas::rules::variant::Bits;
-use dokuz_tas::rules::{Game, Move, Position, Rules, VariantKind};
+use dokuz_tas::rules::{Colour, Game, Move, Position, Rules, VariantKind};
 
 fn nine() -> Rules {
     Rules::new(VariantKind::Nine)
@@ -22,11 +22,11 @@ fn shipped() -> Book {
     Book::parse(book::SHIPPED).unwrap_or_else(|e| panic!("the shipped book: {e}"))
 }
 
-/// Every game of the first `PLIES - 1` placements, unfolded: 1 + 24 + 552 + 6,072.
+/// Every game of the first `COMPLETE - 1` placements, unfolded: 1 + 24 + 552 + 6,072.
 fn every_opening() -> Vec<Game> {
     let mut all = vec![Game::new(nine())];
     let mut level = all.clone();
-    for _ in 1..PLIES {
+    for _ in 1..COMPLETE {
         let mut next = Vec::new();
         for g in &level {
             for &m in g.legal_moves().iter() {
@@ -60,30 +60,102 @@ fn after(pos: &Position, m: Move) -> Position {
     pos.play(m)
 }
 
+/// The least depth of each number of pieces placed, as the header of a book's text names it.
+fn header_depths(text: &str) -> Vec<u32> {
+    text.lines()
+        .find_map(|l| l.split("--depths ").nth(1))
+        .and_then(|rest| rest.strip_suffix(").")?.split(',').map(|d| d.parse().ok()).collect())
+        .expect("the header names the depths")
+}
+
+/// `g` with the book's move played, then each reply to it.
+fn book_move_and_every_reply(book: &Book, g: &Game) -> Vec<Game> {
+    let mut g = g.clone();
+    g.push(book.probe(&g).expect("in the book").best);
+    g.legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut child = g.clone();
+            child.push(m);
+            child
+        })
+        .collect()
+}
+
+/// Every game in which White's third placement follows the book's move for its second,
+/// unfolded: each game of two placements, the book's move, every Black reply.
+fn every_white_line_game(book: &Book) -> Vec<Game> {
+    every_opening()
+        .iter()
+        .filter(|g| book::placed(g.position()) == 2)
+        .flat_map(|g| book_move_and_every_reply(book, g))
+        .collect()
+}
+
 #[test]
 fn the_shipped_book_holds_every_opening_with_a_legal_move() {
     let book = shipped();
-    assert_eq!(book.len(), book::positions().len(), "one entry for each class of positions");
-    assert_eq!(book.len(), 1 + 4 + 46 + 428, "the classes of 0, 1, 2 and 3 placements");
+    let complete = book::positions().len();
+    assert_eq!(complete, 1 + 4 + 46 + 428, "the classes of 0, 1, 2 and 3 placements");
     let openings = every_opening();
     assert_eq!(openings.len(), 1 + 24 + 24 * 23 + 24 * 23 * 22);
     // The header names the least depth of each number of pieces placed (the book is
     // deepened in parts); every entry was searched at least that deep.
-    let depths: Vec<u32> = book::SHIPPED
-        .lines()
-        .find_map(|l| l.split("--depths ").nth(1))
-        .and_then(|rest| rest.strip_suffix(").")?.split(',').map(|d| d.parse().ok()).collect())
-        .expect("the header names the depths");
-    assert_eq!(depths.len(), PLIES as usize, "a depth for 0 to {} pieces placed", PLIES - 1);
+    let depths = header_depths(book::SHIPPED);
+    assert!(
+        (COMPLETE..=PLIES).contains(&(depths.len() as u32)),
+        "a depth for 0 to {} pieces placed, and perhaps White's third placement",
+        COMPLETE - 1
+    );
     for g in &openings {
         let entry = book.probe(g).unwrap_or_else(|| panic!("not in the book: {}", g.position_text()));
         assert!(g.legal_moves().contains(&entry.best), "{}: {:?}", g.position_text(), entry.best);
         let depth = depths[book::placed(g.position())];
         assert!(entry.depth >= depth, "{}: searched to {}, below the header's {depth}", g.position_text(), entry.depth);
     }
+    // Beyond the complete part, only White's third placement after its book move.
+    let line = book::white_line(&book);
+    let in_line = line.iter().filter(|p| book.probe(&Game::from_position(nine(), **p)).is_some()).count();
+    assert_eq!(book.len(), complete + in_line, "every entry beyond the complete part is on White's line");
+    assert_eq!(in_line > 0, depths.len() == PLIES as usize, "the header names a depth for the line it holds");
+    for g in every_white_line_game(&book) {
+        if let Some(entry) = book.probe(&g) {
+            assert!(g.legal_moves().contains(&entry.best), "{}: {:?}", g.position_text(), entry.best);
+            assert!(entry.depth >= depths[COMPLETE as usize], "{}: searched to {}", g.position_text(), entry.depth);
+        }
+    }
     for depth in depths {
         assert!(depth >= 18, "the book is deeper than a move's search: depth {depth}");
     }
+}
+
+/// The white line: every Black reply after the book's second White move, one position a
+/// class, those reached from the start with White playing the book first.
+#[test]
+fn the_white_line_follows_the_book_s_white_moves() {
+    let book = shipped();
+    let line = book::white_line(&book);
+    let games = every_white_line_game(&book);
+    let mut classes: Vec<[Bits; 2]> = games.iter().map(|g| class(g.position())).collect();
+    classes.sort();
+    classes.dedup();
+    let mut listed: Vec<[Bits; 2]> = line.iter().map(class).collect();
+    assert!(line.iter().all(|p| book::placed(p) == COMPLETE as usize && p.side == Colour::White));
+    listed.sort();
+    assert_eq!(listed, classes, "one position for each class of the line's games, and no other");
+    // First the games from the start: the book's first White move, any Black reply, the
+    // book's second White move, any Black reply.
+    let mut from_start: Vec<[Bits; 2]> = book_move_and_every_reply(&book, &Game::new(nine()))
+        .iter()
+        .flat_map(|g| book_move_and_every_reply(&book, g))
+        .map(|g| class(g.position()))
+        .collect();
+    from_start.sort();
+    from_start.dedup();
+    assert!(!from_start.is_empty() && from_start.len() < line.len());
+    let mut head: Vec<[Bits; 2]> = line[..from_start.len()].iter().map(class).collect();
+    head.sort();
+    assert_eq!(head, from_start, "the line from the start comes first");
 }
 
 #[test]
@@ -119,7 +191,12 @@ fn the_book_is_not_used_outside_its_openings() {
         assert!(book.probe(&g).is_some(), "{}", g.position_text());
         g.play_text(m).expect("legal");
     }
-    assert_eq!(book.probe(&g), None, "four pieces placed");
+    assert_eq!(book.probe(&g), None, "four pieces placed, White's second (d6) not the book's (b4)");
+    let mut g = Game::new(nine());
+    for m in ["d2", "f4", "b4", "d6", "a1"] {
+        g.play_text(m).expect("legal");
+    }
+    assert_eq!(book.probe(&g), None, "five pieces placed");
     let captured = Game::from_text(nine(), Some("W:d2,d6 B:f4 w 7 7 0")).expect("a position");
     assert_eq!(book.probe(&captured), None, "a piece of Black's is gone");
     for rules in [Rules::with_flying(VariantKind::Nine, false), Rules::new(VariantKind::Twelve)] {
@@ -159,7 +236,7 @@ fn a_book_is_deepened_only_where_asked() {
     let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[2; PLIES as usize]))
         .expect("the depth-2 book reads");
     let total = std::sync::Mutex::new(Vec::new());
-    let deeper = book::build(&[4, 2, 2, 2], &[&shallow], 2, &|s| {
+    let deeper = book::build(&[4, 2, 2, 2], &[&shallow], true, 2, &|s| {
         if let Ok(mut t) = total.lock() {
             t.push(s.total)
         }
@@ -180,6 +257,49 @@ fn a_book_is_deepened_only_where_asked() {
         } else {
             assert_eq!(Some(e), shallow.probe(&g), "{}", g.position_text());
         }
+    }
+}
+
+/// With a depth for White's third placement the build goes on to the white line of the
+/// book it has: only those positions are searched when the rest is kept. With nothing
+/// searched it writes the kept entries only, and says how many of the line it holds.
+#[test]
+fn the_white_line_is_built_after_the_book_and_written_as_far_as_kept() {
+    let all = book::positions();
+    let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
+    let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[1; COMPLETE as usize]))
+        .expect("the depth-1 book reads");
+    let line = book::white_line(&shallow);
+    let totals = std::sync::Mutex::new(Vec::new());
+    let built = book::build(&[1, 1, 1, 1, 2], &[&shallow], true, 2, &|s| {
+        if let Ok(mut t) = totals.lock() {
+            t.push(s.total)
+        }
+    });
+    let totals = totals.lock().map(|t| t.clone()).unwrap_or_default();
+    assert!(totals.iter().all(|&t| t == line.len()) && totals.len() == line.len(), "only the line is searched");
+    assert!(built.contains(&format!("and {} positions of White's third placement", line.len())), "{built}");
+    assert_eq!(header_depths(&built), [1, 1, 1, 1, 2]);
+    let read = Book::parse(&built).expect("the built book reads");
+    assert_eq!(read.len(), all.len() + line.len());
+    let stop = AtomicBool::new(false);
+    for pos in line.iter().step_by(60) {
+        let g = Game::from_position(nine(), *pos);
+        let searched = think(&g, Level::Master, Limits { depth: Some(2), threads: 1, ..Limits::default() }, 0, &stop)
+            .expect("a move");
+        assert_eq!(read.probe(&g).map(|e| (e.best, e.depth)), Some((searched.best, 2)), "{}", g.position_text());
+    }
+
+    // A build stopped after 100 of the line: nothing is searched, the 100 are written.
+    let cut: Vec<&str> = built.lines().take(3 + all.len() + 100).collect();
+    let partial = Book::parse(&cut.join("\n")).expect("the cut book reads");
+    let written = book::build(&[1, 1, 1, 1, 2], &[&partial], false, 2, &|_| panic!("nothing is searched"));
+    assert!(written.contains("and 100 positions of White's third placement"), "{written}");
+    let written = Book::parse(&written).expect("the written book reads");
+    assert_eq!(written.len(), all.len() + 100);
+    for pos in all.iter().chain(&line) {
+        let g = Game::from_position(nine(), *pos);
+        assert_eq!(written.probe(&g), partial.probe(&g), "{}", g.position_text());
     }
 }
 
@@ -312,7 +432,9 @@ fn the_tool_probes_the_book() {
         (&["book", "probe", "--variant", "twelve"][..], "flying on"),
         (&["book", "build"][..], "--depth"),
         (&["book", "build", "--depth", "3", "--moves", "d2"][..], "--moves does not apply to book build"),
-        (&["book", "build", "--depths", "20,18"][..], "takes 4 depths, for 0 to 3 pieces placed, not 2"),
+        (&["book", "build", "--depths", "20,18"][..], "takes 4 depths, for 0 to 3 pieces placed, or 5"),
+        (&["book", "build", "--depths", "2,2,2,2,2,2"][..], "not 6"),
+        (&["book", "build", "--depth", "2", "--kept-only"][..], "give --keep or --journal"),
         (&["book", "build", "--depths", "20,20,x,18"][..], "'x' is not a valid number"),
         (&["book", "build", "--depths", "20,20,20,0"][..], "at least 1"),
         (&["book", "build", "--depth", "3", "--depths", "3,3,3,3"][..], "give one"),

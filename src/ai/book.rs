@@ -1,10 +1,11 @@
-//! Master's opening book: nine men's morris (flying on) before each side's third
-//! placement, every position analysed once by Master's own search to a depth that a
+//! Master's opening book: nine men's morris (flying on), every position before each side's
+//! third placement and, beyond them, White's third placement after the book's own second
+//! White move, every position analysed once by Master's own search to a depth that a
 //! move's time does not reach (`book.txt`, written by `dokuz book build`).
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
 //! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
-//! the book's entries 20 (the header and each entry say how deep). A book move
+//! the book's entries 18 to 20 (the header and each entry say how deep). A book move
 //! also costs no time, which a game clock then gives to the placements after it
 //! (`time_from_clock`).
 //!
@@ -12,7 +13,7 @@
 //! symmetries map onto each other: a position is looked up through the symmetry that
 //! takes it to its class's representative, and the move found is taken back.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -25,10 +26,17 @@ use crate::rules::{Colour, Game, Move, Position, Rules, VariantKind};
 /// says how long it took.
 pub const SHIPPED: &str = include_str!("book.txt");
 
-/// The book covers the positions with fewer than this many pieces placed: each side's
+/// Every position with fewer than this many pieces placed is in the book: each side's
 /// first two placements (the random openings of the matches against Sanmill are two
 /// placements, so Master's first move there is a book move whichever colour it has).
-pub const PLIES: u32 = 4;
+pub const COMPLETE: u32 = 4;
+
+/// The book holds positions with fewer than this many pieces placed: beyond the complete
+/// part, White's third placement along its own line (`white_line`). That is where Master
+/// as White stands after its second book move: every Black reply to it, 715 classes,
+/// where Black's third placement after every White reply to its book moves would be some
+/// 8,000 (428 positions with about twenty replies each).
+pub const PLIES: u32 = 5;
 
 /// A book move and what the search that chose it found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +74,8 @@ fn symmetries() -> &'static [Vec<u8>] {
 }
 
 /// Whether `pos` is of the kind the book holds: no piece captured yet and fewer than
-/// `PLIES` placed. Every such position of nine men's is in the shipped book.
+/// `PLIES` placed. Every such position with fewer than `COMPLETE` placed is in the
+/// shipped book.
 fn in_scope(pos: &Position) -> bool {
     let pieces = rules().board().pieces;
     let placed = [0, 1].map(|i| pos.board[i].count_ones() as u8);
@@ -113,9 +122,8 @@ impl Book {
             let best = game.play_text(best).map_err(|e| fail(format!("'{best}': {e}")))?;
             let score = score.parse().map_err(|_| fail(format!("score '{score}' is not a number")))?;
             let depth = depth.parse().map_err(|_| fail(format!("depth '{depth}' is not a number")))?;
-            let (key, perm) = class(&pos).ok_or_else(|| fail("the board has no symmetries".to_string()))?;
-            let best = Move::place(perm.get(best.to as usize).copied().unwrap_or(best.to));
-            let entry = Entry { best, score, depth };
+            let (key, entry) = keyed(&pos, Entry { best, score, depth })
+                .ok_or_else(|| fail("the board has no symmetries".to_string()))?;
             match entries.get(&key) {
                 Some(_) if !deepest => {
                     return Err(fail(format!("'{position}' is in the book twice (or a symmetric image of it)")));
@@ -127,6 +135,16 @@ impl Book {
             }
         }
         Ok(Book { entries })
+    }
+
+    /// The book of searched `positions` and their `entries` (`None`: not searched).
+    fn of(positions: &[Position], entries: &[Option<Entry>]) -> Book {
+        let entries = positions
+            .iter()
+            .zip(entries)
+            .filter_map(|(pos, entry)| keyed(pos, (*entry)?))
+            .collect();
+        Book { entries }
     }
 
     pub fn len(&self) -> usize {
@@ -152,35 +170,71 @@ impl Book {
     }
 }
 
+/// The class of `pos` and `entry` with its move taken to the class's representative.
+fn keyed(pos: &Position, entry: Entry) -> Option<(Key, Entry)> {
+    let (key, perm) = class(pos)?;
+    let best = Move::place(perm.get(entry.best.to as usize).copied().unwrap_or(entry.best.to));
+    Some((key, Entry { best, ..entry }))
+}
+
 /// The shipped book (empty if it could not be read: the tests make sure it can).
 pub fn shipped() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();
     BOOK.get_or_init(|| Book::parse(SHIPPED).unwrap_or(Book { entries: HashMap::new() }))
 }
 
-/// One position of each class the book holds, fewest pieces first: the start, then each
-/// placement of the side to move after every position before.
+/// One position of each class with fewer than `COMPLETE` pieces placed, fewest pieces
+/// first: the start, then each placement of the side to move after every position before.
 pub fn positions() -> Vec<Position> {
-    let variant = rules().board();
-    let mut all = vec![Position::start(variant)];
+    let mut all = vec![Position::start(rules().board())];
     let mut level = all.clone();
-    for _ in 1..PLIES {
-        let mut next: Vec<(Key, Position)> = Vec::new();
-        for pos in &level {
-            let game = Game::from_position(rules(), *pos);
-            for m in game.legal_moves().iter() {
-                let child = pos.play(*m);
-                if let Some((key, _)) = class(&child) {
-                    next.push((key, Position::new(key.0, child.side, child.in_hand, 0)));
-                }
-            }
-        }
+    for _ in 1..COMPLETE {
+        let mut next: Vec<(Key, Position)> = level.iter().flat_map(children).collect();
         next.sort_by_key(|(key, _)| (key.0, key.1.index()));
         next.dedup_by_key(|(key, _)| *key);
         level = next.into_iter().map(|(_, p)| p).collect();
         all.extend(&level);
     }
     all
+}
+
+/// The positions of White's third placement that follow `book`'s move for White's second
+/// (every Black reply to it), one of each class: first those reached from the start with
+/// both White moves the book's (where a game from the start goes), then the others (where
+/// the random two-placement openings of the matches go). Each level-two position of the
+/// book leads to about twenty, with few symmetric repeats.
+pub fn white_line(book: &Book) -> Vec<Position> {
+    let after_book = |pos: &Position| -> Vec<(Key, Position)> {
+        let game = Game::from_position(rules(), *pos);
+        book.probe(&game).map(|e| children(&pos.play(e.best))).unwrap_or_default()
+    };
+    let from_start: HashSet<Key> =
+        after_book(&Position::start(rules().board())).into_iter().map(|(key, _)| key).collect();
+    let (first, rest): (Vec<Position>, Vec<Position>) = positions()
+        .into_iter()
+        .filter(|p| placed(p) == 2)
+        .partition(|p| class(p).is_some_and(|(key, _)| from_start.contains(&key)));
+    let mut seen = HashSet::new();
+    first
+        .iter()
+        .chain(&rest)
+        .flat_map(after_book)
+        .filter(|(key, _)| seen.insert(*key))
+        .map(|(_, p)| p)
+        .collect()
+}
+
+/// Each placement of the side to move in `pos`, as its class and that class's
+/// representative.
+fn children(pos: &Position) -> Vec<(Key, Position)> {
+    let game = Game::from_position(rules(), *pos);
+    game.legal_moves()
+        .iter()
+        .filter_map(|m| {
+            let child = pos.play(*m);
+            class(&child).map(|(key, _)| (key, Position::new(key.0, child.side, child.in_hand, 0)))
+        })
+        .collect()
 }
 
 /// The number of pieces placed in a position of the book (none is captured there).
@@ -198,35 +252,49 @@ pub struct Searched<'a> {
     pub entry: Option<Entry>,
 }
 
-/// Analyses every position of `positions()` with Master's search on `jobs` threads and
-/// returns the book's text: a position with n pieces placed to at least `depths[n]`.
-/// A position that one of the `kept` books holds searched at least that deep keeps the
-/// deepest such entry instead of being searched (the search is the same on every
-/// machine, so this deepens a book in parts, and a build stopped half-way resumes from
-/// what it reported). `progress` hears of each position as its search ends.
+/// Analyses every position of `positions()` with Master's search on `jobs` threads and,
+/// when `depths` has a depth for `COMPLETE` pieces placed too, then the `white_line` of
+/// what it found, and returns the book's text: a position with n pieces placed to at
+/// least `depths[n]`. A position that one of the `kept` books holds searched at least that
+/// deep keeps the deepest such entry instead of being searched (the search is the same on
+/// every machine, so this deepens a book in parts, and a build stopped half-way resumes
+/// from what it reported). With `search` false nothing is searched: the book holds the
+/// kept entries only (the white line as far as a stopped build got). `progress` hears of
+/// each position as its search ends.
 pub fn build(
-    depths: &[u32; PLIES as usize],
+    depths: &[u32],
     kept: &[&Book],
+    search: bool,
     jobs: usize,
     progress: &(dyn Fn(Searched) + Sync),
 ) -> String {
-    let positions = positions();
-    let depth_of = |pos: &Position| depths[placed(pos).min(depths.len() - 1)];
-    let kept: Vec<Option<Entry>> = positions
-        .iter()
-        .map(|pos| {
-            let game = Game::from_position(rules(), *pos);
-            kept.iter()
-                .filter_map(|book| book.probe(&game))
-                .filter(|entry| entry.depth >= depth_of(pos))
-                .max_by_key(|entry| entry.depth)
-        })
-        .collect();
-    let todo: Vec<(Position, u32)> =
-        positions.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| (*p, depth_of(p))).collect();
-    let mut searched = analyse(&todo, jobs, progress).into_iter();
-    let entries: Vec<Option<Entry>> =
-        kept.into_iter().map(|k| if k.is_some() { k } else { searched.next().flatten() }).collect();
+    let settle = |positions: &[Position]| -> Vec<Option<Entry>> {
+        let depth_of = |pos: &Position| depths.get(placed(pos)).copied().unwrap_or(u32::MAX);
+        let kept: Vec<Option<Entry>> = positions
+            .iter()
+            .map(|pos| {
+                let game = Game::from_position(rules(), *pos);
+                kept.iter()
+                    .filter_map(|book| book.probe(&game))
+                    .filter(|entry| entry.depth >= depth_of(pos))
+                    .max_by_key(|entry| entry.depth)
+            })
+            .collect();
+        if !search {
+            return kept;
+        }
+        let todo: Vec<(Position, u32)> =
+            positions.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| (*p, depth_of(p))).collect();
+        let mut searched = analyse(&todo, jobs, progress).into_iter();
+        kept.into_iter().map(|k| if k.is_some() { k } else { searched.next().flatten() }).collect()
+    };
+    let mut positions = positions();
+    let mut entries = settle(&positions);
+    if depths.len() > COMPLETE as usize {
+        let line = white_line(&Book::of(&positions, &entries));
+        entries.extend(settle(&line));
+        positions.extend(line);
+    }
     text(&positions, &entries, depths)
 }
 
@@ -271,8 +339,17 @@ pub fn analyse(positions: &[(Position, u32)], jobs: usize, progress: &(dyn Fn(Se
 /// pieces placed (each entry names its own depth).
 pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32]) -> String {
     let list = depths.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    let scope = if depths.len() > COMPLETE as usize {
+        let line = positions.iter().zip(entries).filter(|(p, e)| placed(p) == COMPLETE as usize && e.is_some());
+        format!(
+            "fewer than {COMPLETE} pieces placed, and {} positions of White's third placement after its second book move",
+            line.count()
+        )
+    } else {
+        format!("fewer than {COMPLETE} pieces placed")
+    };
     let mut text = format!(
-        "# Dokuz Taş opening book: nine men's morris, flying on, fewer than {PLIES} pieces placed.\n\
+        "# Dokuz Taş opening book: nine men's morris, flying on, {scope}.\n\
          # Each position analysed by Master's search, with n pieces placed to at least the n-th depth of \
          {list} (dokuz book build --depths {list}).\n\
          # position\tmove\tscore (side to move, hundredths of a piece)\tdepth\n"

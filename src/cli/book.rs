@@ -5,9 +5,9 @@ use std::io::Write;
 use std::sync::Mutex;
 
 use super::{Failure, Options, POSITION};
-use crate::ai::book::{self, Book, PLIES};
+use crate::ai::book::{self, Book, COMPLETE, PLIES};
 
-const BUILD: &[&str] = &["--depth", "--depths", "--keep", "--journal", "--threads"];
+const BUILD: &[&str] = &["--depth", "--depths", "--keep", "--kept-only", "--journal", "--threads"];
 
 pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     match o.words.first().map(String::as_str) {
@@ -20,21 +20,31 @@ pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
 
 fn build(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     o.only("book build", BUILD, 1)?;
-    let depths: [u32; PLIES as usize] = match (o.depth, &o.depths) {
-        (Some(d), None) => [d; PLIES as usize],
-        (None, Some(list)) => list.as_slice().try_into().map_err(|_| {
-            format!("--depths takes {PLIES} depths, for 0 to {} pieces placed, not {}", PLIES - 1, list.len())
-        })?,
+    let depths: Vec<u32> = match (o.depth, &o.depths) {
+        (Some(d), None) => vec![d; COMPLETE as usize],
+        (None, Some(list)) if (COMPLETE..=PLIES).contains(&(list.len() as u32)) => list.clone(),
+        (None, Some(list)) => {
+            return Err(format!(
+                "--depths takes {COMPLETE} depths, for 0 to {} pieces placed, or {PLIES} with White's third \
+                 placement after its book move, not {}",
+                COMPLETE - 1,
+                list.len()
+            )
+            .into());
+        }
         (Some(_), Some(_)) => return Err("--depth and --depths both set the depth: give one".to_string().into()),
-        (None, None) => return Err("book build needs --depth D or --depths D0,D1,D2,D3".to_string().into()),
+        (None, None) => return Err("book build needs --depth D or --depths D0,D1,D2,D3[,D4]".to_string().into()),
     };
     if depths.contains(&0) {
         return Err("a book depth must be at least 1".to_string().into());
     }
+    if o.kept_only && !o.keep && o.journal.is_none() {
+        return Err("--kept-only writes the kept entries: give --keep or --journal FILE".to_string().into());
+    }
     let journal = o.journal.as_deref().map(Journal::open).transpose()?;
     let kept: Vec<&Book> = o.keep.then(book::shipped).into_iter().chain(journal.as_ref().map(|j| &j.book)).collect();
     let failed: Mutex<Option<String>> = Mutex::new(None);
-    let text = book::build(&depths, &kept, o.threads.unwrap_or(1), &|s| {
+    let text = book::build(&depths, &kept, !o.kept_only, o.threads.unwrap_or(1), &|s| {
         eprintln!("book: {} of {} positions", s.done, s.total);
         let (Some(journal), Some(entry)) = (&journal, s.entry) else { return };
         if let Err(e) = journal.append(&book::line(s.position, &entry)) {
@@ -101,7 +111,8 @@ fn probe(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     }
     let entry = book::shipped().probe(&game).ok_or_else(|| {
         Failure::NoAnswer(format!(
-            "not in the book: it holds the positions before {PLIES} pieces are placed, none captured"
+            "not in the book: it holds the positions before {COMPLETE} pieces are placed, and some with \
+             {COMPLETE}, none captured"
         ))
     })?;
     print(&format!("{} score {} depth {}", game.move_text(entry.best), entry.score, entry.depth));

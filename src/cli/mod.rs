@@ -44,15 +44,19 @@ USAGE
                                        the 50-move count is not applied)
   dokuz book probe [POSITION OPTIONS]  Master's opening-book move in the position, with
                                        the score and depth of the search that chose it
-  dokuz book build --depth D | --depths D0,D1,D2,D3 [--keep] [--journal FILE] [--threads N]
+  dokuz book build --depth D | --depths D0,D1,D2,D3[,D4] [--keep] [--journal FILE]
+                   [--kept-only] [--threads N]
                                        the opening book (src/ai/book.txt): every nine men's
                                        position before each side's third placement, one of
                                        each symmetry class, searched by Master to depth D
-                                       (--depths: Dn for the positions with n pieces placed)
-                                       on N threads; --keep keeps the shipped book's entries
-                                       already searched that deep; --journal appends each
-                                       entry to FILE as it is searched and keeps FILE's
-                                       entries, so a stopped build resumes; progress on stderr
+                                       (--depths: Dn for the positions with n pieces placed;
+                                       D4: White's third placement after its book move, every
+                                       Black reply) on N threads; --keep keeps the shipped
+                                       book's entries already searched that deep; --journal
+                                       appends each entry to FILE as it is searched and keeps
+                                       FILE's entries, so a stopped build resumes;
+                                       --kept-only searches nothing and writes the book of
+                                       the kept entries; progress on stderr
   dokuz --help
 
 POSITION OPTIONS
@@ -104,6 +108,8 @@ pub struct Options {
     pub depths: Option<Vec<u32>>,
     /// book build: keep the shipped book's entries already searched as deep as asked.
     pub keep: bool,
+    /// book build: search nothing, write the book of the kept entries.
+    pub kept_only: bool,
     /// book build: the file each entry is appended to as it is searched, and kept from.
     pub journal: Option<String>,
     /// Divides every level's own think time (match: keeps Hard and Master in proportion).
@@ -159,7 +165,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// The options the parser knows, as the commands name them.
-const KNOWN: [&str; 17] = [
+const KNOWN: [&str; 18] = [
     "--variant",
     "--flying",
     "--position",
@@ -169,6 +175,7 @@ const KNOWN: [&str; 17] = [
     "--depth",
     "--depths",
     "--keep",
+    "--kept-only",
     "--journal",
     "--seed",
     "--scale",
@@ -224,6 +231,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 o.depths = Some(v.split(',').map(|d| number(d.trim(), arg)).collect::<Result<_, _>>()?);
             }
             "--keep" => o.keep = true,
+            "--kept-only" => o.kept_only = true,
             "--journal" => o.journal = Some(value(args, &mut i, arg)?.to_string()),
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
             "--scale" => {
