@@ -139,11 +139,7 @@ impl Book {
 
     /// The book of searched `positions` and their `entries` (`None`: not searched).
     fn of(positions: &[Position], entries: &[Option<Entry>]) -> Book {
-        let entries = positions
-            .iter()
-            .zip(entries)
-            .filter_map(|(pos, entry)| keyed(pos, (*entry)?))
-            .collect();
+        let entries = positions.iter().zip(entries).filter_map(|(pos, entry)| keyed(pos, (*entry)?)).collect();
         Book { entries }
     }
 
@@ -215,13 +211,7 @@ pub fn white_line(book: &Book) -> Vec<Position> {
         .filter(|p| placed(p) == 2)
         .partition(|p| class(p).is_some_and(|(key, _)| from_start.contains(&key)));
     let mut seen = HashSet::new();
-    first
-        .iter()
-        .chain(&rest)
-        .flat_map(after_book)
-        .filter(|(key, _)| seen.insert(*key))
-        .map(|(_, p)| p)
-        .collect()
+    first.iter().chain(&rest).flat_map(after_book).filter(|(key, _)| seen.insert(*key)).map(|(_, p)| p).collect()
 }
 
 /// Each placement of the side to move in `pos`, as its class and that class's
