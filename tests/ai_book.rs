@@ -117,6 +117,14 @@ fn the_shipped_book_holds_every_opening_with_a_legal_move() {
     let line = book::white_line(&book);
     let in_line = line.iter().filter(|p| book.probe(&Game::from_position(nine(), **p)).is_some()).count();
     assert_eq!(book.len(), complete + in_line, "every entry beyond the complete part is on White's line");
+    // Each entry the header counts is found, those whose move closes a mill (and
+    // captures, the capture turned with the board) too.
+    let counted: usize = book::SHIPPED
+        .lines()
+        .next()
+        .and_then(|l| l.split(", and ").nth(1)?.split(' ').next()?.parse().ok())
+        .unwrap_or(0);
+    assert_eq!(in_line, counted, "the line's entries that the header counts are all found");
     assert_eq!(in_line > 0, depths.len() == PLIES as usize, "the header names a depth for the line it holds");
     for g in every_white_line_game(&book) {
         if let Some(entry) = book.probe(&g) {

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::{Level, Limits, think};
+use crate::rules::position::NO_POINT;
 use crate::rules::variant::{Bits, image};
 use crate::rules::{Colour, Game, Move, Position, Rules, VariantKind};
 
@@ -160,8 +161,10 @@ impl Book {
         let (key, perm) = class(pos)?;
         let entry = self.entries.get(&key)?;
         // Back from the representative: the point that the symmetry takes to the move's.
-        let to = perm.iter().position(|&q| q == entry.best.to)? as u8;
-        let best = Move::place(to);
+        let back = |point: u8| -> Option<u8> {
+            if point == NO_POINT { Some(NO_POINT) } else { Some(perm.iter().position(|&q| q == point)? as u8) }
+        };
+        let best = Move { to: back(entry.best.to)?, capture: back(entry.best.capture)?, ..entry.best };
         game.legal_moves().iter().any(|&m| m == best).then_some(Entry { best, ..*entry })
     }
 }
@@ -169,7 +172,9 @@ impl Book {
 /// The class of `pos` and `entry` with its move taken to the class's representative.
 fn keyed(pos: &Position, entry: Entry) -> Option<(Key, Entry)> {
     let (key, perm) = class(pos)?;
-    let best = Move::place(perm.get(entry.best.to as usize).copied().unwrap_or(entry.best.to));
+    // White's third placement may close a mill: its capture turns with it.
+    let turn = |point: u8| perm.get(point as usize).copied().unwrap_or(point);
+    let best = Move { to: turn(entry.best.to), capture: turn(entry.best.capture), ..entry.best };
     Some((key, Entry { best, ..entry }))
 }
 
