@@ -18,8 +18,9 @@ chosen so that its mean time a move, printed at the end, is no more than Sanmill
 Sanmill plays at SkillLevel 30 on one thread, DrawOnHumanExperience off (its placing
 search otherwise stops at depth 1 for the first placements) and NMoveRule 50 (our 50-move
 count). Sanmill writes a capture as a move of its own (`xb6` after the mill-closing
-`g7`); here the two are joined into our one move `g7xb6`. One line a game, then the score
-and the mean think time a move of each side. README "Measured figures" has the results.
+`g7`); here the two are joined into our one move `g7xb6`. One line a game and after it the
+running score with the mean think time a move of each side; the same once more at the end.
+README "Measured figures" has the results.
 """
 import os, queue, random, subprocess, sys, threading, time
 
@@ -222,10 +223,17 @@ def main():
             score[r] += 1
             print(f"game {2 * k + 1 + (not master_white)} opening {' '.join(opening)} master {colour}: {r} ({st}), "
                   f"{len(moves)} plies: {' '.join(moves)}", flush=True)
+            # A running total after every game, so that a run stopped early still says
+            # how it stood and how long each side thought.
+            print("  so far " + summary(score, times), flush=True)
+    print("master: " + summary(score, times), flush=True)
+
+
+def summary(score, times):
     avg = {w: (sum(t) / len(t) * 1000 if t else 0) for w, t in times.items()}
-    print(f"master: {score['win']} wins, {score['loss']} losses, {score['draw']} draws, "
-          f"{score.get('not counted', 0)} not counted; "
-          f"think time a move: master {avg['master']:.0f} ms, sanmill {avg['sanmill']:.0f} ms", flush=True)
+    return (f"{score['win']} wins, {score['loss']} losses, {score['draw']} draws, "
+            f"{score.get('not counted', 0)} not counted; "
+            f"think time a move: master {avg['master']:.0f} ms, sanmill {avg['sanmill']:.0f} ms")
 
 
 if __name__ == "__main__":
