@@ -70,6 +70,25 @@ fn stop_after(g: &Game, level: Level, after: Duration) -> (Option<Thought>, Dura
     (t, done.saturating_duration_since(raised))
 }
 
+/// Trials of `stop_after` before a late answer fails a test. A missing check of the flag
+/// is late at every trial of the same position; a machine that deschedules the search
+/// once for half a second (seen once in CI, at 534 ms, against a usual 2-12 ms) is not.
+const TRIALS: usize = 3;
+
+/// `stop_after` until an answer comes within `GRACE` of the flag; panics with every
+/// delay if none does.
+fn stopped_promptly(g: &Game, level: Level, after: Duration) -> Option<Thought> {
+    let mut delays = Vec::new();
+    while delays.len() < TRIALS {
+        let (t, late) = stop_after(g, level, after);
+        if late < GRACE {
+            return t;
+        }
+        delays.push(late);
+    }
+    panic!("{level:?} answered {delays:?} after the flag at '{}'", g.position_text());
+}
+
 #[test]
 fn the_flag_ends_a_master_search_at_once() {
     let _one_at_a_time = serial();
@@ -77,9 +96,7 @@ fn the_flag_ends_a_master_search_at_once() {
     // position does not compete with the search for a core on a 2-core machine.
     dokuz_tas::ai::tables::solved(Rules::new(VariantKind::Nine), dokuz_tas::ai::tables::MAX_PIECES);
     for g in positions() {
-        let (t, late) = stop_after(&g, Level::Master, Duration::from_millis(300));
-        let t = t.expect("an ongoing game has a move");
-        assert!(late < GRACE, "Master answered {late:?} after the flag at '{}'", g.position_text());
+        let t = stopped_promptly(&g, Level::Master, Duration::from_millis(300)).expect("an ongoing game has a move");
         assert!(g.legal_moves().contains(&t.best), "{}", g.position_text());
         // 300 ms are enough for the first iterations, which the answer comes from.
         assert!(!t.iterations.is_empty(), "{}", g.position_text());
@@ -92,9 +109,8 @@ fn the_flag_ends_a_master_search_at_once() {
 fn the_flag_ends_a_hard_search_at_once() {
     let _one_at_a_time = serial();
     let g = game(VariantKind::Nine, None);
-    let (t, late) = stop_after(&g, Level::Hard, Duration::from_millis(100));
-    assert!(late < GRACE, "Hard answered {late:?} after the flag");
-    assert!(g.legal_moves().contains(&t.unwrap().best));
+    let t = stopped_promptly(&g, Level::Hard, Duration::from_millis(100)).expect("an ongoing game has a move");
+    assert!(g.legal_moves().contains(&t.best));
 }
 
 #[test]
