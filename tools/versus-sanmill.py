@@ -212,6 +212,7 @@ def main():
                 print(f"game {2 * k + 1 + (not master_white)} opening {' '.join(opening)}: not counted: {e}",
                       flush=True)
                 score["not counted"] = score.get("not counted", 0) + 1
+                print("  so far " + summary(score, times), flush=True)
                 continue
             colour = "White" if master_white else "Black"
             if st.startswith("draw"):
