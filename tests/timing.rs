@@ -72,7 +72,7 @@ fn stop_after(g: &Game, level: Level, after: Duration) -> (Option<Thought>, Dura
 
 /// Trials of `stop_after` before a late answer fails a test. A missing check of the flag
 /// is late at every trial of the same position; a machine that deschedules the search
-/// once for half a second (seen once in CI, at 534 ms, against a usual 2-12 ms) is not.
+/// once for half a second (seen once in CI, at 534 ms, against a usual 2-17 ms) is not.
 const TRIALS: usize = 3;
 
 /// `stop_after` until an answer comes within `GRACE` of the flag; panics with every

@@ -201,33 +201,35 @@ def main():
     for k in range(openings):
         opening = rng.sample(points, PLIES)
         for master_white in (True, False):
-            try:
-                st, moves = game(opening, master_white, ms, times)
-            except FlagFall as e:
-                st, moves = ("black wins: time" if master_white else "white wins: time"), []
-                print(f"flag fall: {e}", flush=True)
-            except RuntimeError as e:
-                # Sanmill's own bookkeeping of the draw rules can end a game that ours
-                # goes on with; it then answers from an earlier position. Not a result.
-                print(f"game {2 * k + 1 + (not master_white)} opening {' '.join(opening)}: not counted: {e}",
-                      flush=True)
-                score["not counted"] = score.get("not counted", 0) + 1
-                print("  so far " + summary(score, times), flush=True)
-                continue
-            colour = "White" if master_white else "Black"
-            if st.startswith("draw"):
-                r = "draw"
-            elif st.startswith("white wins") == master_white:
-                r = "win"
-            else:
-                r = "loss"
-            score[r] += 1
-            print(f"game {2 * k + 1 + (not master_white)} opening {' '.join(opening)} master {colour}: {r} ({st}), "
-                  f"{len(moves)} plies: {' '.join(moves)}", flush=True)
+            result = play_and_score(opening, master_white, ms, times, score)
+            print(f"game {2 * k + 1 + (not master_white)} opening {' '.join(opening)}{result}", flush=True)
             # A running total after every game, so that a run stopped early still says
             # how it stood and how long each side thought.
             print("  so far " + summary(score, times), flush=True)
     print("master: " + summary(score, times), flush=True)
+
+
+def play_and_score(opening, master_white, ms, times, score):
+    """Plays one game, counts it in `score` and returns how it ended, for its line."""
+    try:
+        st, moves = game(opening, master_white, ms, times)
+    except FlagFall as e:
+        st, moves = ("black wins: time" if master_white else "white wins: time"), []
+        print(f"flag fall: {e}", flush=True)
+    except RuntimeError as e:
+        # Sanmill's own bookkeeping of the draw rules can end a game that ours goes on
+        # with; it then answers from an earlier position. Not a result.
+        score["not counted"] = score.get("not counted", 0) + 1
+        return f": not counted: {e}"
+    if st.startswith("draw"):
+        r = "draw"
+    elif st.startswith("white wins") == master_white:
+        r = "win"
+    else:
+        r = "loss"
+    score[r] += 1
+    colour = "White" if master_white else "Black"
+    return f" master {colour}: {r} ({st}), {len(moves)} plies: {' '.join(moves)}"
 
 
 def summary(score, times):
