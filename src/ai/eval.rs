@@ -4,7 +4,7 @@
 
 use crate::rules::movegen::each_bit;
 use crate::rules::position::{Colour, Position};
-use crate::rules::variant::{Bits, Variant};
+use crate::rules::variant::Variant;
 
 pub const PIECE: i32 = 100;
 
@@ -28,46 +28,49 @@ pub struct Features {
     pub flying: bool,
 }
 
-/// The features of both sides (indexed by colour), in one pass over the mills.
+/// The low bit of each two-bit count of `Variant::mill_counts`.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// The features of both sides (indexed by colour). Set at once: every mill's count of
+/// each side's pieces from `Variant::mill_counts`, and the free neighbours from
+/// `Variant::lines_between`, so that only the few mills that matter are visited one by
+/// one (this runs at every leaf of the search).
 pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Features; 2] {
     let empty = variant.all & !pos.occupied();
+    let counts = [variant.mill_counts(pos.board[0]), variant.mill_counts(pos.board[1])];
     let mut f = [Features::default(); 2];
-    let mut in_mills: [Bits; 2] = [0; 2];
-    let mut gaps: [Bits; 2] = [0; 2];
-    for &m in &variant.mills {
-        let w = pos.board[0] & m;
-        let b = pos.board[1] & m;
-        if w == m {
-            f[0].closed_mills += 1;
-            in_mills[0] |= m;
-        } else if b == m {
-            f[1].closed_mills += 1;
-            in_mills[1] |= m;
-        } else if w.count_ones() == 2 && b == 0 {
-            f[0].open_twos += 1;
-            gaps[0] |= m & empty;
-            f[0].threats += can_reach(pos, variant, flying_rule, Colour::White, m & empty, m) as i32;
-        } else if b.count_ones() == 2 && w == 0 {
-            f[1].open_twos += 1;
-            gaps[1] |= m & empty;
-            f[1].threats += can_reach(pos, variant, flying_rule, Colour::Black, m & empty, m) as i32;
-        }
-    }
-    for c in [Colour::White, Colour::White.opponent()] {
+    for c in [Colour::White, Colour::Black] {
         let i = c.index();
         let own = pos.board[i];
+        let (mine, theirs) = (counts[i], counts[1 - i]);
+        let full = mine & (mine >> 1) & LOW_BITS;
+        let theirs_absent = !(theirs | theirs >> 1) & LOW_BITS;
+        // An open two: two of ours, none of theirs, so the third point is empty.
+        let open_twos = (mine >> 1) & !mine & theirs_absent;
         let fc = &mut f[i];
         fc.pieces = pos.pieces(c) as i32;
         fc.flying = pos.can_fly(c, flying_rule);
-        each_bit(own, |p| {
-            let free = variant.neighbours[p as usize] & empty;
-            fc.mobility += free.count_ones() as i32;
-            fc.blocked += (free == 0) as i32;
-        });
+        fc.closed_mills = full.count_ones() as i32;
+        fc.open_twos = open_twos.count_ones() as i32;
+        fc.threats = if pos.in_hand[i] > 0 || fc.flying {
+            fc.open_twos
+        } else {
+            // A slide into the gap by a piece outside the two.
+            let mut threats = 0;
+            each_mill(open_twos, |m| {
+                let gap = variant.mills[m] & empty;
+                threats += (variant.neighbours[gap.trailing_zeros() as usize] & own & !variant.mills[m] != 0) as i32;
+            });
+            threats
+        };
+        fc.mobility = variant.lines_between(own, empty) as i32;
+        fc.blocked = (own & !variant.neighbours_of(empty)).count_ones() as i32;
         if pos.in_hand[i] == 0 && !fc.flying {
             // A piece of a closed mill that steps to an empty neighbour and closes another
             // mill there; next move it steps back and closes the first again.
-            each_bit(in_mills[i], |p| {
+            let mut in_mills = 0;
+            each_mill(full, |m| in_mills |= variant.mills[m]);
+            each_bit(in_mills, |p| {
                 let after = own & !(1 << p);
                 each_bit(variant.neighbours[p as usize] & empty, |to| {
                     fc.running_mills += variant.in_mill(after | (1 << to), to) as i32;
@@ -78,15 +81,14 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
     f
 }
 
-/// Whether `c` can fill `gap` next move (placing, flying, or a slide by a piece outside
-/// the two on `mill`).
+/// Calls `f` with the index of each mill whose two-bit count in `fields` has its low
+/// bit set.
 #[inline]
-fn can_reach(pos: &Position, variant: &Variant, flying_rule: bool, c: Colour, gap: Bits, mill: Bits) -> bool {
-    let i = c.index();
-    if pos.in_hand[i] > 0 || pos.can_fly(c, flying_rule) {
-        return true;
+fn each_mill(mut fields: u64, mut f: impl FnMut(usize)) {
+    while fields != 0 {
+        f(fields.trailing_zeros() as usize / 2);
+        fields &= fields - 1;
     }
-    variant.neighbours[gap.trailing_zeros() as usize] & pos.board[i] & !mill != 0
 }
 
 /// The weights that differ between levels: what one free neighbour of an own piece is
@@ -168,7 +170,74 @@ pub fn evaluate(pos: &Position, variant: &Variant, flying_rule: bool, weights: W
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Rules, VariantKind};
+    use crate::rules::{Game, Rules, VariantKind};
+
+    /// The features counted point by point and mill by mill, the plain way: what the
+    /// set-at-once `features` must agree with.
+    fn features_point_by_point(pos: &Position, variant: &Variant, flying_rule: bool) -> [Features; 2] {
+        let empty = variant.all & !pos.occupied();
+        let mut f = [Features::default(); 2];
+        for c in [Colour::White, Colour::Black] {
+            let i = c.index();
+            let (own, other) = (pos.board[i], pos.board[1 - i]);
+            let fc = &mut f[i];
+            fc.pieces = pos.pieces(c) as i32;
+            fc.flying = pos.can_fly(c, flying_rule);
+            let refills = pos.in_hand[i] > 0 || fc.flying;
+            let mut in_mills = 0;
+            for &m in &variant.mills {
+                if own & m == m {
+                    fc.closed_mills += 1;
+                    in_mills |= m;
+                } else if (own & m).count_ones() == 2 && other & m == 0 {
+                    fc.open_twos += 1;
+                    let gap = (m & empty).trailing_zeros() as usize;
+                    fc.threats += (refills || variant.neighbours[gap] & own & !m != 0) as i32;
+                }
+            }
+            for p in (0..variant.len()).filter(|&p| own & 1 << p != 0) {
+                let free = variant.neighbours[p] & empty;
+                fc.mobility += free.count_ones() as i32;
+                fc.blocked += (free == 0) as i32;
+                if in_mills & 1 << p != 0 && pos.in_hand[i] == 0 && !fc.flying {
+                    for to in (0..variant.len()).filter(|&to| free & 1 << to != 0) {
+                        fc.running_mills += variant.in_mill(own & !(1 << p) | 1 << to, to as u8) as i32;
+                    }
+                }
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn features_agree_with_counting_point_by_point() {
+        let mut seed: u64 = 2026;
+        let mut positions = 0;
+        for kind in VariantKind::ALL {
+            for flying in [true, false] {
+                let rules = Rules { variant: kind, flying };
+                for _ in 0..60 {
+                    let mut game = Game::new(rules);
+                    while !game.legal_moves().is_empty() && game.history().len() < 120 {
+                        let pos = game.position();
+                        let variant = rules.board();
+                        assert_eq!(
+                            features(pos, variant, flying),
+                            features_point_by_point(pos, variant, flying),
+                            "{kind:?} flying {flying}: {}",
+                            game.position_text()
+                        );
+                        positions += 1;
+                        let moves = game.legal_moves();
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        let m = moves.as_slice()[(seed >> 33) as usize % moves.len()];
+                        game.play(m).expect("a legal move");
+                    }
+                }
+            }
+        }
+        assert!(positions > 20_000, "{positions} positions");
+    }
 
     /// The weights change what space is worth and nothing else: the two evaluations differ
     /// by the mobility difference times the difference of the weights, in each phase.

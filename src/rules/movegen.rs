@@ -179,9 +179,7 @@ pub fn has_move(pos: &Position, variant: &Variant, flying: bool) -> bool {
     if pos.in_hand[us] > 0 || pos.can_fly(pos.side, flying) {
         return empty != 0;
     }
-    let mut any = false;
-    each_bit(pos.own(), |from| any |= variant.neighbours[from as usize] & empty != 0);
-    any
+    pos.own() & variant.neighbours_of(empty) != 0
 }
 
 /// Leaf positions at `depth` (a lost position has no moves; draw rules are ignored).

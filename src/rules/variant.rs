@@ -73,6 +73,17 @@ pub struct Variant {
     pub mills: Vec<Bits>,
     /// The mills through each point.
     pub mills_of: Vec<Vec<Bits>>,
+    /// The lines as shifts: `(d, from)` for each difference `d` of two neighbours' indices,
+    /// `from` the points whose neighbour is `d` higher. Every line is in exactly one entry,
+    /// so a whole set's neighbours take three shifts (on every board here: around a ring,
+    /// its wrap, across rings) instead of a loop over its points. An array, not a vector:
+    /// this runs at every leaf of the search, and a fixed count unrolls.
+    steps: [(u32, Bits); 3],
+    /// For each byte of a set of points and each value of it, how many of those points
+    /// each mill holds, two bits a mill (mill `i` at bits `2i` and `2i + 1`): the counts of
+    /// a whole set are the sum of one entry a byte, and never carry, since a mill has three
+    /// points.
+    mill_count_bytes: [[u64; 256]; 3],
 }
 
 /// `set` with every point `p` moved to `perm[p]`: a symmetry (`Variant::symmetries`)
@@ -114,6 +125,30 @@ impl Variant {
     #[inline]
     pub fn mill_points(&self, own: Bits) -> Bits {
         self.mills.iter().filter(|&&m| own & m == m).fold(0, |acc, &m| acc | m)
+    }
+
+    /// Every point next to a point of `set`.
+    #[inline]
+    pub fn neighbours_of(&self, set: Bits) -> Bits {
+        self.steps.iter().fold(0, |acc, &(d, from)| acc | (set & from) << d | (set >> d) & from)
+    }
+
+    /// The lines with a point of `a` at one end and a point of `b` at the other, counted
+    /// once for each point of `a` (so once if `a` and `b` do not meet): with `a` a side's
+    /// pieces and `b` the empty points, its free neighbours summed over its pieces.
+    #[inline]
+    pub fn lines_between(&self, a: Bits, b: Bits) -> u32 {
+        self.steps
+            .iter()
+            .map(|&(d, from)| ((a & from) << d & b).count_ones() + ((a >> d) & from & b).count_ones())
+            .sum()
+    }
+
+    /// How many points of `set` each mill holds, two bits a mill in the order of `mills`.
+    #[inline]
+    pub fn mill_counts(&self, set: Bits) -> u64 {
+        let [low, middle, high] = &self.mill_count_bytes;
+        low[set as usize & 0xff] + middle[(set >> 8) as usize & 0xff] + high[(set >> 16) as usize & 0xff]
     }
 
     /// The permutations of the points that keep every line and every mill (the identity
@@ -219,6 +254,23 @@ impl Variant {
             cross(0, true, &mut lines);
         }
         let mills_of = (0..n).map(|p| mills.iter().copied().filter(|m| m & (1 << p) != 0).collect()).collect();
+        let mut steps: Vec<(u32, Bits)> = Vec::new();
+        for &(a, b) in &lines {
+            let (lo, d) = (a.min(b), a.abs_diff(b) as u32);
+            match steps.iter_mut().find(|(sd, _)| *sd == d) {
+                Some((_, from)) => *from |= 1 << lo,
+                None => steps.push((d, 1 << lo)),
+            }
+        }
+        let steps = steps.try_into().expect("lines around the rings, their wraps and across them");
+        assert!(n <= 24 && mills.len() <= 32, "three bytes of points, two bits a mill in 64");
+        let mut mill_count_bytes = [[0u64; 256]; 3];
+        for (byte, table) in mill_count_bytes.iter_mut().enumerate() {
+            for (value, counts) in table.iter_mut().enumerate() {
+                let set = (value as Bits) << (8 * byte);
+                *counts = mills.iter().enumerate().map(|(i, m)| ((m & set).count_ones() as u64) << (2 * i)).sum();
+            }
+        }
         Variant {
             kind,
             pieces,
@@ -230,6 +282,8 @@ impl Variant {
             lines,
             mills,
             mills_of,
+            steps,
+            mill_count_bytes,
         }
     }
 }
@@ -253,6 +307,47 @@ mod tests {
         ] {
             let v = kind.variant();
             assert_eq!((v.len(), v.lines.len(), v.mills.len()), (points, lines, mills), "{kind:?}");
+        }
+    }
+
+    /// Sets of points for the set-at-once tables: each point in or out by a simple
+    /// generator, so the sets cover sparse, dense and everything between.
+    fn sample_sets(n: usize) -> impl Iterator<Item = Bits> {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        (0..2000).map(move |i| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let density = i % 8;
+            (0..n).filter(|&p| (x >> (p * 2 % 61)) as usize % 8 < density).fold(0, |acc, p| acc | 1 << p)
+        })
+    }
+
+    #[test]
+    fn set_neighbours_agree_with_the_point_tables() {
+        for kind in VariantKind::ALL {
+            let v = kind.variant();
+            for (a, b) in sample_sets(v.len()).zip(sample_sets(v.len()).skip(7)) {
+                let b = b & !a;
+                let by_point = (0..v.len()).filter(|&p| a & 1 << p != 0).fold(0, |acc, p| acc | v.neighbours[p]);
+                assert_eq!(v.neighbours_of(a), by_point, "{kind:?} {a:#x}");
+                let pairs: u32 =
+                    (0..v.len()).filter(|&p| a & 1 << p != 0).map(|p| (v.neighbours[p] & b).count_ones()).sum();
+                assert_eq!(v.lines_between(a, b), pairs, "{kind:?} {a:#x} {b:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn mill_counts_agree_with_the_mills() {
+        for kind in VariantKind::ALL {
+            let v = kind.variant();
+            for set in sample_sets(v.len()) {
+                let counts = v.mill_counts(set);
+                for (i, m) in v.mills.iter().enumerate() {
+                    assert_eq!((counts >> (2 * i)) & 3, (m & set).count_ones() as u64, "{kind:?} {set:#x} mill {i}");
+                }
+            }
         }
     }
 
