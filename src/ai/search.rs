@@ -436,6 +436,10 @@ impl<'a> Searcher<'a> {
         }
         let original_alpha = alpha;
         let pv_node = beta - alpha > 1;
+        let prunable = !pv_node && beta.abs() < WIN_BOUND;
+        // The static value before the table's answer: it needs none of it, and the
+        // processor computes it while the probe waits for memory.
+        let stand = if prunable { evaluate(pos, self.variant, self.flying, self.weights) } else { 0 };
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(pos.hash) {
             tt_move = e.best;
@@ -451,8 +455,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if !pv_node && beta.abs() < WIN_BOUND {
-            let stand = evaluate(pos, self.variant, self.flying, self.weights);
+        if prunable {
             // Reverse futility: far above beta with little depth left, and no mill of the
             // opponent's to be closed next move.
             if depth <= 3
