@@ -43,6 +43,8 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         let i = c.index();
         let own = pos.board[i];
         let (mine, theirs) = (counts[i], counts[1 - i]);
+        // On each mill's low bit: a count of 3 has both bits set, 2 the high one only,
+        // 0 neither.
         let full = mine & (mine >> 1) & LOW_BITS;
         let theirs_absent = !(theirs | theirs >> 1) & LOW_BITS;
         // An open two: two of ours, none of theirs, so the third point is empty.
