@@ -93,8 +93,8 @@ def closes_the_fiftieth(moves):
     with its capture is ONE move ... in the 50-move count"), so the game goes on; Sanmill
     reads the mill-closing move and its capture as two, counts the first, calls the game
     drawn and reads no further. Every game set aside for an answer from another position
-    in the runs up to 39026 (12 of 14; the other two: a movetime under 1 s, and Sanmill's
-    'draw' where a capture was due) ended this way."""
+    in the runs up to seed 39026 (13 of 15; the other two: a movetime under 1 s, and
+    Sanmill's 'draw' where a capture was due) ended this way."""
     if not moves or "x" not in moves[-1]:
         return False
     return rules_call("position", moves[:-1])[0].split()[-1] == "49"
