@@ -4,7 +4,7 @@
 
 use crate::rules::movegen::each_bit;
 use crate::rules::position::{Colour, Position};
-use crate::rules::variant::Variant;
+use crate::rules::variant::{MILL_LOW_BITS, Variant, each_mill};
 
 pub const PIECE: i32 = 100;
 
@@ -28,9 +28,6 @@ pub struct Features {
     pub flying: bool,
 }
 
-/// The low bit of each two-bit count of `Variant::mill_counts`.
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-
 /// The features of both sides (indexed by colour). Set at once: every mill's count of
 /// each side's pieces from `Variant::mill_counts`, and the free neighbours from
 /// `Variant::lines_between`, so that only the few mills that matter are visited one by
@@ -43,10 +40,8 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         let i = c.index();
         let own = pos.board[i];
         let (mine, theirs) = (counts[i], counts[1 - i]);
-        // On each mill's low bit: a count of 3 has both bits set, 2 the high one only,
-        // 0 neither.
-        let full = mine & (mine >> 1) & LOW_BITS;
-        let theirs_absent = !(theirs | theirs >> 1) & LOW_BITS;
+        let full = mine & (mine >> 1) & MILL_LOW_BITS;
+        let theirs_absent = !(theirs | theirs >> 1) & MILL_LOW_BITS;
         // An open two: two of ours, none of theirs, so the third point is empty.
         let open_twos = (mine >> 1) & !mine & theirs_absent;
         let fc = &mut f[i];
@@ -70,9 +65,7 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         if pos.in_hand[i] == 0 && !fc.flying {
             // A piece of a closed mill that steps to an empty neighbour and closes another
             // mill there; next move it steps back and closes the first again.
-            let mut in_mills = 0;
-            each_mill(full, |m| in_mills |= variant.mills[m]);
-            each_bit(in_mills, |p| {
+            each_bit(variant.mill_points(own), |p| {
                 let after = own & !(1 << p);
                 each_bit(variant.neighbours[p as usize] & empty, |to| {
                     fc.running_mills += variant.in_mill(after | (1 << to), to) as i32;
@@ -81,16 +74,6 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         }
     }
     f
-}
-
-/// Calls `f` with the index of each mill whose two-bit count in `fields` has its low
-/// bit set.
-#[inline]
-fn each_mill(mut fields: u64, mut f: impl FnMut(usize)) {
-    while fields != 0 {
-        f(fields.trailing_zeros() as usize / 2);
-        fields &= fields - 1;
-    }
 }
 
 /// The weights that differ between levels: what one free neighbour of an own piece is

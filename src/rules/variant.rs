@@ -86,6 +86,20 @@ pub struct Variant {
     mill_count_bytes: [[u64; 256]; 3],
 }
 
+/// The low bit of each two-bit count of `Variant::mill_counts`. On it, a count of 3 has
+/// both bits set, 2 the high one only, 0 neither.
+pub const MILL_LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// Calls `f` with the index of each mill whose two-bit field in `fields` (laid out as
+/// `Variant::mill_counts`) has its low bit set.
+#[inline]
+pub fn each_mill(mut fields: u64, mut f: impl FnMut(usize)) {
+    while fields != 0 {
+        f(fields.trailing_zeros() as usize / 2);
+        fields &= fields - 1;
+    }
+}
+
 /// `set` with every point `p` moved to `perm[p]`: a symmetry (`Variant::symmetries`)
 /// applied to a set of points.
 pub fn image(perm: &[u8], set: Bits) -> Bits {
@@ -124,7 +138,10 @@ impl Variant {
     /// The points of `own` that stand in a closed mill.
     #[inline]
     pub fn mill_points(&self, own: Bits) -> Bits {
-        self.mills.iter().filter(|&&m| own & m == m).fold(0, |acc, &m| acc | m)
+        let counts = self.mill_counts(own);
+        let mut points = 0;
+        each_mill(counts & (counts >> 1) & MILL_LOW_BITS, |m| points |= self.mills[m]);
+        points
     }
 
     /// Every point next to a point of `set`.
