@@ -13,17 +13,16 @@ in tools/sanmill-games.txt (5 to 16: the placing phase after the book; 17 to 40:
 chosen with SEED. Prints each position whose search differs, then one line: how many were
 identical and the summed times. Exit 1 if any differs.
 """
-import os, random, re, statistics, subprocess, sys
+import importlib.util, os, re, statistics, subprocess, sys
+from pathlib import Path
 
 CORE = os.environ.get("CORE", "0")
-GAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sanmill-games.txt")
+GAMES = Path(__file__).with_name("sanmill-games.txt")
 
-
-def sample(first, last, count, seed):
-    games = [m.group(1).split() for line in open(GAMES) if (m := re.search(r"plies: (.*)", line))]
-    positions = sorted({" ".join(g[:k]) for g in games for k in range(first, last + 1) if k < len(g)})
-    random.Random(seed).shuffle(positions)
-    return positions[:count]
+# The sample of positions is time-policy.py's.
+spec = importlib.util.spec_from_file_location("time_policy", Path(__file__).with_name("time-policy.py"))
+time_policy = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(time_policy)
 
 
 def search(binary, moves, depth):
@@ -45,7 +44,7 @@ def main():
     seed = int(sys.argv[7]) if len(sys.argv) == 8 else 0
     ms = {before: [], after: []}
     nodes, same = 0, 0
-    positions = sample(first, last, count, seed)
+    positions = time_policy.sample(GAMES, first, last, count, seed)
     for i, moves in enumerate(positions):
         found = {}
         for binary in ((before, after) if i % 2 == 0 else (after, before)):
