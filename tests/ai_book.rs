@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use common::dokuz;
-use dokuz_tas::ai::book::{self, Book, COMPLETE, PLIES};
+use dokuz_tas::ai::book::{self, Book, COMPLETE, Entry, PLIES};
 use dokuz_tas::ai::{Level, Limits, think};
 use dokuz_tas::rules::variant::Bits;
 use dokuz_tas::rules::{Colour, Game, Move, Position, Rules, VariantKind};
@@ -52,7 +52,8 @@ fn image(perm: &[u8], pos: &Position) -> Position {
 /// The lowest image of a position's board under the symmetries: equal for two positions
 /// exactly when a symmetry maps one onto the other.
 fn class(pos: &Position) -> [Bits; 2] {
-    let symmetries = nine().board().symmetries();
+    static SYMMETRIES: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
+    let symmetries = SYMMETRIES.get_or_init(|| nine().board().symmetries());
     symmetries.iter().map(|perm| [map(perm, pos.board[0]), map(perm, pos.board[1])]).min().expect("symmetries")
 }
 
@@ -82,14 +83,21 @@ fn book_move_and_every_reply(book: &Book, g: &Game) -> Vec<Game> {
         .collect()
 }
 
-/// Every game in which White's third placement follows the book's move for its second,
-/// unfolded: each game of two placements, the book's move, every Black reply.
-fn every_white_line_game(book: &Book) -> Vec<Game> {
+/// Every game of a line, unfolded: each game of `before` placements, the book's move,
+/// every reply (White's third placement after two placements, Black's after three).
+fn every_line_game(book: &Book, before: usize) -> Vec<Game> {
     every_opening()
         .iter()
-        .filter(|g| book::placed(g.position()) == 2)
+        .filter(|g| book::placed(g.position()) == before)
         .flat_map(|g| book_move_and_every_reply(book, g))
         .collect()
+}
+
+/// How many positions of each line the header of a book's text counts (0 for a line it
+/// does not name).
+fn header_counts(text: &str) -> [usize; 2] {
+    let first = text.lines().next().unwrap_or("");
+    [1, 2].map(|n| first.split(", and ").nth(n).and_then(|l| l.split(' ').next()?.parse().ok()).unwrap_or(0))
 }
 
 #[test]
@@ -113,23 +121,22 @@ fn the_shipped_book_holds_every_opening_with_a_legal_move() {
         let depth = depths[book::placed(g.position())];
         assert!(entry.depth >= depth, "{}: searched to {}, below the header's {depth}", g.position_text(), entry.depth);
     }
-    // Beyond the complete part, only White's third placement after its book move.
-    let line = book::white_line(&book);
-    let in_line = line.iter().filter(|p| book.probe(&Game::from_position(nine(), **p)).is_some()).count();
-    assert_eq!(book.len(), complete + in_line, "every entry beyond the complete part is on White's line");
+    // Beyond the complete part, only each side's third placement after its book move.
+    let held =
+        |line: Vec<Position>| line.iter().filter(|p| book.probe(&Game::from_position(nine(), **p)).is_some()).count();
+    let in_lines = [held(book::white_line(&book)), held(book::black_line(&book))];
+    assert_eq!(book.len(), complete + in_lines[0] + in_lines[1], "every entry beyond the complete part is on a line");
     // Each entry the header counts is found, those whose move closes a mill (and
     // captures, the capture turned with the board) too.
-    let counted: usize = book::SHIPPED
-        .lines()
-        .next()
-        .and_then(|l| l.split(", and ").nth(1)?.split(' ').next()?.parse().ok())
-        .unwrap_or(0);
-    assert_eq!(in_line, counted, "the line's entries that the header counts are all found");
-    assert_eq!(in_line > 0, depths.len() == PLIES as usize, "the header names a depth for the line it holds");
-    for g in every_white_line_game(&book) {
-        if let Some(entry) = book.probe(&g) {
-            assert!(g.legal_moves().contains(&entry.best), "{}: {:?}", g.position_text(), entry.best);
-            assert!(entry.depth >= depths[COMPLETE as usize], "{}: searched to {}", g.position_text(), entry.depth);
+    assert_eq!(in_lines, header_counts(book::SHIPPED), "the lines' entries that the header counts are all found");
+    for (n, in_line) in in_lines.into_iter().enumerate() {
+        let placed = COMPLETE as usize + n;
+        assert_eq!(in_line > 0, depths.len() > placed, "the header names a depth for a line it holds");
+        for g in every_line_game(&book, placed - 2) {
+            if let Some(entry) = book.probe(&g) {
+                assert!(g.legal_moves().contains(&entry.best), "{}: {:?}", g.position_text(), entry.best);
+                assert!(entry.depth >= depths[placed], "{}: searched to {}", g.position_text(), entry.depth);
+            }
         }
     }
     for depth in depths {
@@ -137,33 +144,81 @@ fn the_shipped_book_holds_every_opening_with_a_legal_move() {
     }
 }
 
+/// A line holds one position for each class of `games` and no other, all with `placed`
+/// pieces placed and `side` to move, and those of `from_start` first. Returns how many
+/// come from the start.
+fn check_line(line: &[Position], games: &[Game], from_start: &[Game], placed: usize, side: Colour) -> usize {
+    let classes_of = |games: &[Game]| {
+        let mut classes: Vec<[Bits; 2]> = games.iter().map(|g| class(g.position())).collect();
+        classes.sort();
+        classes.dedup();
+        classes
+    };
+    assert!(line.iter().all(|p| book::placed(p) == placed && p.side == side));
+    let mut listed: Vec<[Bits; 2]> = line.iter().map(class).collect();
+    listed.sort();
+    assert_eq!(listed, classes_of(games), "one position for each class of the line's games, and no other");
+    let from_start = classes_of(from_start);
+    assert!(!from_start.is_empty() && from_start.len() < line.len());
+    let mut head: Vec<[Bits; 2]> = line[..from_start.len()].iter().map(class).collect();
+    head.sort();
+    assert_eq!(head, from_start, "the line from the start comes first");
+    from_start.len()
+}
+
 /// The white line: every Black reply after the book's second White move, one position a
 /// class, those reached from the start with White playing the book first.
 #[test]
 fn the_white_line_follows_the_book_s_white_moves() {
     let book = shipped();
-    let line = book::white_line(&book);
-    let games = every_white_line_game(&book);
-    let mut classes: Vec<[Bits; 2]> = games.iter().map(|g| class(g.position())).collect();
-    classes.sort();
-    classes.dedup();
-    let mut listed: Vec<[Bits; 2]> = line.iter().map(class).collect();
-    assert!(line.iter().all(|p| book::placed(p) == COMPLETE as usize && p.side == Colour::White));
-    listed.sort();
-    assert_eq!(listed, classes, "one position for each class of the line's games, and no other");
-    // First the games from the start: the book's first White move, any Black reply, the
-    // book's second White move, any Black reply.
-    let mut from_start: Vec<[Bits; 2]> = book_move_and_every_reply(&book, &Game::new(nine()))
+    // From the start: the book's first White move, any Black reply, the book's second
+    // White move, any Black reply.
+    let from_start: Vec<Game> = book_move_and_every_reply(&book, &Game::new(nine()))
         .iter()
         .flat_map(|g| book_move_and_every_reply(&book, g))
-        .map(|g| class(g.position()))
         .collect();
-    from_start.sort();
-    from_start.dedup();
-    assert!(!from_start.is_empty() && from_start.len() < line.len());
-    let mut head: Vec<[Bits; 2]> = line[..from_start.len()].iter().map(class).collect();
-    head.sort();
-    assert_eq!(head, from_start, "the line from the start comes first");
+    let line = book::white_line(&book);
+    check_line(&line, &every_line_game(&book, 2), &from_start, COMPLETE as usize, Colour::White);
+}
+
+/// The black line: every White reply after the book's second Black move, one position a
+/// class, those reached from the start with Black playing the book first, and among
+/// those first the replies to White's strongest second placements by the book's score.
+#[test]
+fn the_black_line_follows_the_book_s_black_moves() {
+    let book = shipped();
+    // From the start: any White move, the book's first Black move, any White reply, the
+    // book's second Black move, any White reply.
+    let before_second: Vec<Game> = Game::new(nine())
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut g = Game::new(nine());
+            g.push(m);
+            g
+        })
+        .flat_map(|g| book_move_and_every_reply(&book, &g))
+        .collect();
+    let from_start: Vec<Game> = before_second.iter().flat_map(|g| book_move_and_every_reply(&book, g)).collect();
+    let line = book::black_line(&book);
+    let n = check_line(&line, &every_line_game(&book, 3), &from_start, COMPLETE as usize + 1, Colour::Black);
+    println!("the black line: {} classes, {n} from the start", line.len());
+    // The line begins after White's strongest second placement (Black's lowest score).
+    let score = |g: &Game| book.probe(g).map_or(i32::MAX, |e| e.score);
+    let strongest = before_second.iter().min_by_key(|g| score(g)).expect("positions before Black's second move");
+    let after: Vec<[Bits; 2]> =
+        book_move_and_every_reply(&book, strongest).iter().map(|g| class(g.position())).collect();
+    assert!(after.contains(&class(&line[0])), "the line begins after White's strongest second placement");
+}
+
+/// The shipped book is what a build that searches nothing writes from it: every entry
+/// in its place, both lines as far as they are held, the same header.
+#[test]
+fn the_shipped_book_is_its_own_kept_build() {
+    let book = shipped();
+    let depths = header_depths(book::SHIPPED);
+    let written = book::build(&depths, &[&book], false, 1, &|_| panic!("nothing is searched"));
+    assert_eq!(written, book::SHIPPED);
 }
 
 #[test]
@@ -311,6 +366,49 @@ fn the_white_line_is_built_after_the_book_and_written_as_far_as_kept() {
     }
 }
 
+/// With a depth for Black's third placement too, the build goes on to the black line of
+/// the book it has, after the white line: here every position is kept (the lines with
+/// made-up entries, which a build keeps as it keeps any) but the black line's last three,
+/// and only those three are searched, to Master's moves.
+#[test]
+fn the_black_line_is_built_after_the_white_line() {
+    let all = book::positions();
+    let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
+    let entries = book::analyse(&shallow, 2, &|_| {});
+    let complete = Book::parse(&book::text(&all, &entries, &[1; COMPLETE as usize])).expect("the depth-1 book reads");
+    let (white, black) = (book::white_line(&complete), book::black_line(&complete));
+    let (kept_black, missing) = black.split_at(black.len() - 3);
+    let made_up = |p: &Position| {
+        Game::from_position(nine(), *p).legal_moves().iter().next().map(|&best| Entry { best, score: 0, depth: 2 })
+    };
+    let lines: Vec<Position> = white.iter().chain(kept_black).copied().collect();
+    let positions: Vec<Position> = all.iter().chain(&lines).copied().collect();
+    let kept_entries: Vec<Option<Entry>> = entries.iter().copied().chain(lines.iter().map(made_up)).collect();
+    let depths = [1, 1, 1, 1, 2, 2];
+    let kept = Book::parse(&book::text(&positions, &kept_entries, &depths)).expect("the kept book reads");
+    let searched = std::sync::Mutex::new(Vec::new());
+    let built = book::build(&depths, &[&kept], true, 2, &|s| {
+        if let Ok(mut list) = searched.lock() {
+            list.push(class(s.position));
+        }
+    });
+    let mut searched = searched.lock().map(|list| list.clone()).unwrap_or_default();
+    searched.sort();
+    let mut expected: Vec<[Bits; 2]> = missing.iter().map(class).collect();
+    expected.sort();
+    assert_eq!(searched, expected, "only the black line's missing positions are searched");
+    assert_eq!(header_counts(&built), [white.len(), black.len()]);
+    let read = Book::parse(&built).expect("the built book reads");
+    assert_eq!(read.len(), all.len() + white.len() + black.len());
+    let stop = AtomicBool::new(false);
+    for pos in missing {
+        let g = Game::from_position(nine(), *pos);
+        let master = think(&g, Level::Master, Limits { depth: Some(2), threads: 1, ..Limits::default() }, 0, &stop)
+            .expect("a move");
+        assert_eq!(read.probe(&g).map(|e| (e.best, e.depth)), Some((master.best, 2)), "{}", g.position_text());
+    }
+}
+
 /// The lines of a journal that are entries (not comments), in the order written.
 fn entries(path: &std::path::Path) -> Vec<String> {
     std::fs::read_to_string(path).expect("the journal reads").lines().map(str::to_string).collect()
@@ -392,7 +490,7 @@ fn a_damaged_book_is_refused_with_the_line() {
         ("W: B: w 9 9 0\td2\t5", "line 1: 3 fields"),
         ("# a comment\n\nW: B: w 9 9 0\tz9\t5\t18", "line 3: 'z9'"),
         ("W: B: w 9 9 0\td2\tmany\t18", "score 'many'"),
-        ("W:d2,d6,f4 B:b4,b6 b 6 7 0\tb2\t0\t18", "not a position of the book"),
+        ("W:d2,d6,f4 B:b2,b4,b6 w 6 6 0\tg7\t0\t18", "not a position of the book"),
         ("W:a7 B: b 8 9 0\td2\t5\t18\nW:g1 B: b 8 9 0\td2\t5\t18", "line 2: 'W:g1 B: b 8 9 0' is in the book twice"),
     ] {
         let e = Book::parse(text).err().unwrap_or_else(|| panic!("{text:?} was read"));
@@ -441,7 +539,7 @@ fn the_tool_probes_the_book() {
         (&["book", "build"][..], "--depth"),
         (&["book", "build", "--depth", "3", "--moves", "d2"][..], "--moves does not apply to book build"),
         (&["book", "build", "--depths", "20,18"][..], "takes 4 depths, for 0 to 3 pieces placed, or 5"),
-        (&["book", "build", "--depths", "2,2,2,2,2,2"][..], "not 6"),
+        (&["book", "build", "--depths", "2,2,2,2,2,2,2"][..], "or 6 with Black's too, not 7"),
         (&["book", "build", "--depth", "2", "--kept-only"][..], "give --keep or --journal"),
         (&["book", "build", "--depths", "20,20,x,18"][..], "'x' is not a valid number"),
         (&["book", "build", "--depths", "20,20,20,0"][..], "at least 1"),

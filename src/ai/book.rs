@@ -1,6 +1,7 @@
 //! Master's opening book: nine men's morris (flying on), every position before each side's
-//! third placement and, beyond them, White's third placement after the book's own second
-//! White move, every position analysed once by Master's own search to a depth that a
+//! third placement and, beyond them, each side's third placement after the book's own
+//! second move of that side (White's whole line, Black's as far as it is built), every
+//! position analysed once by Master's own search to a depth that a
 //! move's time does not reach (`book.txt`, written by `dokuz book build`).
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
@@ -33,11 +34,12 @@ pub const SHIPPED: &str = include_str!("book.txt");
 pub const COMPLETE: u32 = 4;
 
 /// The book holds positions with fewer than this many pieces placed: beyond the complete
-/// part, White's third placement along its own line (`white_line`). That is where Master
-/// as White stands after its second book move: every Black reply to it, 715 classes,
-/// where Black's third placement after every White reply to its book moves would be some
-/// 8,000 (428 positions with about twenty replies each).
-pub const PLIES: u32 = 5;
+/// part, each side's third placement along its own line. White's (`white_line`) is where
+/// Master as White stands after its second book move: every Black reply to it, 715
+/// classes. Black's (`black_line`) is where Master as Black stands after its second book
+/// move: every White reply to it, some 8,000 classes (428 positions with about twenty
+/// replies each), built in parts, those reached from the start first.
+pub const PLIES: u32 = 6;
 
 /// A book move and what the search that chose it found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,7 +174,7 @@ impl Book {
 /// The class of `pos` and `entry` with its move taken to the class's representative.
 fn keyed(pos: &Position, entry: Entry) -> Option<(Key, Entry)> {
     let (key, perm) = class(pos)?;
-    // White's third placement may close a mill: its capture turns with it.
+    // A third placement may close a mill: its capture turns with it.
     let turn = |point: u8| perm.get(point as usize).copied().unwrap_or(point);
     let best = Move { to: turn(entry.best.to), capture: turn(entry.best.capture), ..entry.best };
     Some((key, Entry { best, ..entry }))
@@ -205,18 +207,52 @@ pub fn positions() -> Vec<Position> {
 /// the random two-placement openings of the matches go). Each level-two position of the
 /// book leads to about twenty, with few symmetric repeats.
 pub fn white_line(book: &Book) -> Vec<Position> {
-    let after_book = |pos: &Position| -> Vec<(Key, Position)> {
-        let game = Game::from_position(rules(), *pos);
-        book.probe(&game).map(|e| children(&pos.play(e.best))).unwrap_or_default()
-    };
-    let from_start: HashSet<Key> =
-        after_book(&Position::start(rules().board())).into_iter().map(|(key, _)| key).collect();
-    let (first, rest): (Vec<Position>, Vec<Position>) = positions()
+    let start = Position::start(rules().board());
+    let from_start = after_book(book, &start);
+    line_after(book, 2, from_start, false)
+}
+
+/// The positions of Black's third placement that follow `book`'s move for Black's second
+/// (every White reply to it), one of each class: first those reached from the start with
+/// both Black moves the book's, then the others. Within each part the positions before
+/// Black's second move come in the order of the book's score there, lowest (White's
+/// strongest second placements) first: the line is some 8,000 classes, built in parts,
+/// and the games an opponent is likeliest to play come first.
+pub fn black_line(book: &Book) -> Vec<Position> {
+    let start = Position::start(rules().board());
+    let from_start = children(&start).iter().flat_map(|(_, first)| after_book(book, first)).collect();
+    line_after(book, 3, from_start, true)
+}
+
+/// `pos` with `book`'s move played, then each reply to it, as classes and representatives
+/// (nothing if the book does not hold `pos`).
+fn after_book(book: &Book, pos: &Position) -> Vec<(Key, Position)> {
+    let game = Game::from_position(rules(), *pos);
+    book.probe(&game).map(|e| children(&pos.play(e.best))).unwrap_or_default()
+}
+
+/// The line after the book's move in each position of the complete part with `before`
+/// pieces placed: those among `from_start` first, each part ordered by the book's score
+/// when `by_score`, one position of each class.
+fn line_after(book: &Book, before: usize, from_start: Vec<(Key, Position)>, by_score: bool) -> Vec<Position> {
+    let from_start: HashSet<Key> = from_start.into_iter().map(|(key, _)| key).collect();
+    let (mut first, mut rest): (Vec<Position>, Vec<Position>) = positions()
         .into_iter()
-        .filter(|p| placed(p) == 2)
+        .filter(|p| placed(p) == before)
         .partition(|p| class(p).is_some_and(|(key, _)| from_start.contains(&key)));
+    if by_score {
+        let score = |p: &Position| book.probe(&Game::from_position(rules(), *p)).map_or(i32::MAX, |e| e.score);
+        first.sort_by_key(score);
+        rest.sort_by_key(score);
+    }
     let mut seen = HashSet::new();
-    first.iter().chain(&rest).flat_map(after_book).filter(|(key, _)| seen.insert(*key)).map(|(_, p)| p).collect()
+    first
+        .iter()
+        .chain(&rest)
+        .flat_map(|p| after_book(book, p))
+        .filter(|(key, _)| seen.insert(*key))
+        .map(|(_, p)| p)
+        .collect()
 }
 
 /// Each placement of the side to move in `pos`, as its class and that class's
@@ -249,12 +285,12 @@ pub struct Searched<'a> {
 
 /// Analyses every position of `positions()` with Master's search on `jobs` threads and,
 /// when `depths` has a depth for `COMPLETE` pieces placed too, then the `white_line` of
-/// what it found, and returns the book's text: a position with n pieces placed to at
+/// what it found, and with a depth for one more, the `black_line`, and returns the book's text: a position with n pieces placed to at
 /// least `depths[n]`. A position that one of the `kept` books holds searched at least that
 /// deep keeps the deepest such entry instead of being searched (the search is the same on
 /// every machine, so this deepens a book in parts, and a build stopped half-way resumes
 /// from what it reported). With `search` false nothing is searched: the book holds the
-/// kept entries only (the white line as far as a stopped build got). `progress` hears of
+/// kept entries only (the lines as far as a stopped build got). `progress` hears of
 /// each position as its search ends.
 pub fn build(
     depths: &[u32],
@@ -285,10 +321,13 @@ pub fn build(
     };
     let mut positions = positions();
     let mut entries = settle(&positions);
-    if depths.len() > COMPLETE as usize {
-        let line = white_line(&Book::of(&positions, &entries));
-        entries.extend(settle(&line));
-        positions.extend(line);
+    let complete = Book::of(&positions, &entries);
+    for (n, line_of) in [white_line as fn(&Book) -> Vec<Position>, black_line].into_iter().enumerate() {
+        if depths.len() > COMPLETE as usize + n {
+            let line = line_of(&complete);
+            entries.extend(settle(&line));
+            positions.extend(line);
+        }
     }
     text(&positions, &entries, depths)
 }
@@ -334,15 +373,14 @@ pub fn analyse(positions: &[(Position, u32)], jobs: usize, progress: &(dyn Fn(Se
 /// pieces placed (each entry names its own depth).
 pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32]) -> String {
     let list = depths.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-    let scope = if depths.len() > COMPLETE as usize {
-        let line = positions.iter().zip(entries).filter(|(p, e)| placed(p) == COMPLETE as usize && e.is_some());
-        format!(
-            "fewer than {COMPLETE} pieces placed, and {} positions of White's third placement after its second book move",
-            line.count()
-        )
-    } else {
-        format!("fewer than {COMPLETE} pieces placed")
-    };
+    let held = |n: usize| positions.iter().zip(entries).filter(|(p, e)| placed(p) == n && e.is_some()).count();
+    let mut scope = format!("fewer than {COMPLETE} pieces placed");
+    for (n, side) in ["White", "Black"].into_iter().enumerate() {
+        if depths.len() > COMPLETE as usize + n {
+            let count = held(COMPLETE as usize + n);
+            scope += &format!(", and {count} positions of {side}'s third placement after its second book move");
+        }
+    }
     let mut text = format!(
         "# Dokuz Taş opening book: nine men's morris, flying on, {scope}.\n\
          # Each position analysed by Master's search, with n pieces placed to at least the n-th depth of \

@@ -25,15 +25,16 @@ fn build(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
         (None, Some(list)) if (COMPLETE..=PLIES).contains(&(list.len() as u32)) => list.clone(),
         (None, Some(list)) => {
             return Err(format!(
-                "--depths takes {COMPLETE} depths, for 0 to {} pieces placed, or {PLIES} with White's third \
-                 placement after its book move, not {}",
+                "--depths takes {COMPLETE} depths, for 0 to {} pieces placed, or {} with White's third \
+                 placement after its book move, or {PLIES} with Black's too, not {}",
                 COMPLETE - 1,
+                COMPLETE + 1,
                 list.len()
             )
             .into());
         }
         (Some(_), Some(_)) => return Err("--depth and --depths both set the depth: give one".to_string().into()),
-        (None, None) => return Err("book build needs --depth D or --depths D0,D1,D2,D3[,D4]".to_string().into()),
+        (None, None) => return Err("book build needs --depth D or --depths D0,D1,D2,D3[,D4[,D5]]".to_string().into()),
     };
     if depths.contains(&0) {
         return Err("a book depth must be at least 1".to_string().into());
@@ -112,7 +113,8 @@ fn probe(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     let entry = book::shipped().probe(&game).ok_or_else(|| {
         Failure::NoAnswer(format!(
             "not in the book: it holds the positions before {COMPLETE} pieces are placed, and some with \
-             {COMPLETE}, none captured"
+             {COMPLETE} or {}, none captured",
+            COMPLETE + 1
         ))
     })?;
     print(&format!("{} score {} depth {}", game.move_text(entry.best), entry.score, entry.depth));
