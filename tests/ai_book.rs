@@ -27,14 +27,7 @@ fn every_opening() -> Vec<Game> {
     let mut all = vec![Game::new(nine())];
     let mut level = all.clone();
     for _ in 1..COMPLETE {
-        let mut next = Vec::new();
-        for g in &level {
-            for &m in g.legal_moves().iter() {
-                let mut child = g.clone();
-                child.push(m);
-                next.push(child);
-            }
-        }
+        let next: Vec<Game> = level.iter().flat_map(every_reply).collect();
         all.extend(next.iter().cloned());
         level = next;
     }
@@ -73,6 +66,11 @@ fn header_depths(text: &str) -> Vec<u32> {
 fn book_move_and_every_reply(book: &Book, g: &Game) -> Vec<Game> {
     let mut g = g.clone();
     g.push(book.probe(&g).expect("in the book").best);
+    every_reply(&g)
+}
+
+/// The game after each legal move.
+fn every_reply(g: &Game) -> Vec<Game> {
     g.legal_moves()
         .iter()
         .map(|&m| {
@@ -255,11 +253,19 @@ fn the_book_is_not_used_outside_its_openings() {
         g.play_text(m).expect("legal");
     }
     assert_eq!(book.probe(&g), None, "four pieces placed, White's second (d6) not the book's (b4)");
+    // Five placed off the black line (a Black second placement that is not the book's,
+    // in any order the same pieces could have come in): not in the book.
+    let black_line: Vec<[Bits; 2]> = book::black_line(&book).iter().map(class).collect();
     let mut g = Game::new(nine());
-    for m in ["d2", "f4", "b4", "d6", "a1"] {
+    for m in ["d2", "f4", "b4"] {
         g.play_text(m).expect("legal");
     }
-    assert_eq!(book.probe(&g), None, "five pieces placed");
+    let off_line = every_reply(&g)
+        .iter()
+        .flat_map(every_reply)
+        .find(|g| !black_line.contains(&class(g.position())))
+        .expect("five placed off the black line");
+    assert_eq!(book.probe(&off_line), None, "five pieces placed off the line: {}", off_line.position_text());
     let captured = Game::from_text(nine(), Some("W:d2,d6 B:f4 w 7 7 0")).expect("a position");
     assert_eq!(book.probe(&captured), None, "a piece of Black's is gone");
     for rules in [Rules::with_flying(VariantKind::Nine, false), Rules::new(VariantKind::Twelve)] {
