@@ -44,14 +44,15 @@ USAGE
                                        the 50-move count is not applied)
   dokuz book probe [POSITION OPTIONS]  Master's opening-book move in the position, with
                                        the score and depth of the search that chose it
-  dokuz book build --depth D | --depths D0,D1,D2,D3[,D4] [--keep] [--journal FILE]
+  dokuz book build --depth D | --depths D0,D1,D2,D3[,D4[,D5]] [--keep] [--journal FILE]
                    [--kept-only] [--threads N]
                                        the opening book (src/ai/book.txt): every nine men's
                                        position before each side's third placement, one of
                                        each symmetry class, searched by Master to depth D
                                        (--depths: Dn for the positions with n pieces placed;
                                        D4: White's third placement after its book move, every
-                                       Black reply) on N threads; --keep keeps the shipped
+                                       Black reply; D5: Black's third placement after its book
+                                       move, every White reply) on N threads; --keep keeps the shipped
                                        book's entries already searched that deep; --journal
                                        appends each entry to FILE as it is searched and keeps
                                        FILE's entries, so a stopped build resumes;
