@@ -52,10 +52,10 @@ USAGE
                                        (--depths: Dn for the positions with n pieces placed;
                                        D4: White's third placement after its book move, every
                                        Black reply; D5: Black's third placement after its book
-                                       move, every White reply) on N threads; --keep keeps the shipped
-                                       book's entries already searched that deep; --journal
-                                       appends each entry to FILE as it is searched and keeps
-                                       FILE's entries, so a stopped build resumes;
+                                       move, every White reply) on N threads; --keep keeps
+                                       the shipped book's entries already searched that deep;
+                                       --journal appends each entry to FILE as it is searched
+                                       and keeps FILE's entries, so a stopped build resumes;
                                        --kept-only searches nothing and writes the book of
                                        the kept entries; progress on stderr
   dokuz --help
