@@ -17,7 +17,9 @@ Games that either run set aside, or that only one run reached, are left out and 
 
 import math
 import re
+import statistics
 import sys
+from collections import Counter
 
 GAME = re.compile(r"^game (\d+) opening ([a-g1-7 ]*?)(?: master (White|Black): (win|loss|draw)|: not counted)")
 POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -53,17 +55,13 @@ def main():
         score = sum(POINTS[run[n][2]] for n in paired) / len(paired)
         print(f"{name}: {counts['win']} wins, {counts['loss']} losses, {counts['draw']} draws; "
               f"score {100 * score:.1f} %")
-    pairs = {}
-    for n in paired:
-        key = (a[n][1], a[n][2], b[n][2])
-        pairs[key] = pairs.get(key, 0) + 1
+    pairs = Counter((a[n][1], a[n][2], b[n][2]) for n in paired)
     for colour in ("White", "Black"):
         line = ", ".join(f"A {ra} B {rb}: {c}" for (col, ra, rb), c in sorted(pairs.items()) if col == colour)
         print(f"Master {colour}: {line}")
     diffs = [POINTS[a[n][2]] - POINTS[b[n][2]] for n in paired]
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) if len(diffs) > 1 else 0.0
-    se = math.sqrt(var / len(diffs))
+    mean = statistics.mean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     print(f"A minus B: {100 * mean:+.1f} points a game in 100, standard error {100 * se:.1f}")
 
 
