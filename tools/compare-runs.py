@@ -51,7 +51,7 @@ def main():
     if not paired:
         return
     for name, run in (("A", a), ("B", b)):
-        counts = {r: sum(1 for n in paired if run[n][2] == r) for r in POINTS}
+        counts = Counter(run[n][2] for n in paired)
         score = sum(POINTS[run[n][2]] for n in paired) / len(paired)
         print(f"{name}: {counts['win']} wins, {counts['loss']} losses, {counts['draw']} draws; "
               f"score {100 * score:.1f} %")
