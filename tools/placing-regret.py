@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""How much a search's placements cost, judged by deeper searches: the yardstick for a change
+to the search or the evaluation of the placing phase, where Master's lost games are lost.
+
+Agreement with a deep search's move (tools/time-policy.py) is the wrong yardstick for such a
+change: many placements have several moves of the same value, and a search that prunes
+differently picks another of them. Here each move is judged by its value instead: the
+position after the move is searched afresh to JUDGE_DEPTH by the judging binary, and the
+move's regret is the value of the reference's move, judged the same way, less its own.
+
+Usage:
+  tools/placing-regret.py sample GAMES_LOG FIRST_PLY LAST_PLY COUNT SEED > POSITIONS
+  tools/placing-regret.py search POSITIONS DEPTH OUT       every iteration of a search
+                                                          (DOKUZ=binary, its environment)
+  tools/placing-regret.py judge JUDGE_DEPTH NODES REF RUN...
+                                                          the move of each run's last
+                                                          iteration within NODES, against
+                                                          REF's deepest move
+Environment: DOKUZ (default target/release/dokuz) for `search`, JUDGE (default DOKUZ) for
+`judge`, CORES (default "0,1": one search at a time on each). `judge` keeps the values it
+searched in `judged-DEPTH.tsv` beside REF, so that runs can be added later.
+README "Against Sanmill" has the results.
+"""
+import importlib.util, os, queue, re, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+# The positions are sampled as tools/time-policy.py samples them.
+_spec = importlib.util.spec_from_file_location("time_policy", Path(__file__).with_name("time-policy.py"))
+time_policy = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(time_policy)
+
+DOKUZ = os.environ.get("DOKUZ", "target/release/dokuz")
+CORES = os.environ.get("CORES", "0,1").split(",")
+
+
+def on_cores(jobs, work):
+    """`work(job, core)` for each job, one at a time on each core, results in order."""
+    free = queue.Queue()
+    for c in CORES:
+        free.put(c)
+
+    def run(job):
+        core = free.get()
+        try:
+            return work(job, core)
+        finally:
+            free.put(core)
+
+    with ThreadPoolExecutor(len(CORES)) as ex:
+        yield from ex.map(run, jobs)
+
+
+def iterations(binary, moves, depth, core):
+    """(depth, score, nodes, best move) of each completed iteration, deepest last."""
+    out = subprocess.run(["taskset", "-c", core, binary, "bestmove", "--level", "master", "--threads", "1",
+                          "--depth", str(depth), "--seed", "0", "--verbose", "--moves", moves],
+                         capture_output=True, text=True, check=True).stdout
+    return [(int(m[1]), int(m[2]), int(m[3]), m[4]) for line in out.splitlines()
+            if (m := re.match(r"depth (\d+) score (-?\d+) nodes (\d+) time \d+ ms pv (\S+)", line))]
+
+
+def load(path):
+    runs = {}
+    for line in open(path):
+        moves, its = line.rstrip("\n").split("\t")
+        runs[moves] = [(int(d), int(s), int(n), m) for d, s, n, m in (i.split(":", 3) for i in its.split())]
+    return runs
+
+
+def search(positions, depth, out):
+    moves = [line.strip() for line in open(positions) if line.strip()]
+    with open(out, "w") as f:
+        for m, its in zip(moves, on_cores(moves, lambda m, core: iterations(DOKUZ, m, depth, core))):
+            print(m + "\t" + " ".join(f"{d}:{s}:{n}:{b}" for d, s, n, b in its), file=f, flush=True)
+
+
+def judge(depth, nodes, ref_path, run_paths):
+    binary = os.environ.get("JUDGE", DOKUZ)
+    ref = load(ref_path)
+    best = {k: its[-1][3] for k, its in ref.items() if its}
+    chosen = []
+    for path in run_paths:
+        run = load(path)
+        pick = {}
+        for k, its in run.items():
+            if k in best and its:
+                within = [i for i in its if i[2] <= nodes] or its[:1]
+                pick[k] = within[-1][3]
+        chosen.append(pick)
+    cache_path = Path(ref_path).with_name(f"judged-{depth}.tsv")
+    value = {}
+    if cache_path.exists():
+        for line in open(cache_path):
+            k, v = line.rstrip("\n").split("\t")
+            value[k] = int(v)
+    need = sorted({f"{k} {m}" for pick in chosen for k, m in pick.items() if m != best[k]}
+                  | {f"{k} {best[k]}" for pick in chosen for k, m in pick.items() if m != best[k]})
+    need = [n for n in need if n not in value]
+
+    def child(moves, core):
+        its = iterations(binary, moves, depth, core)
+        if its:
+            return -its[-1][1]
+        # No iteration: the move ended the game, and only the mover can win by moving.
+        status = subprocess.run([binary, "status", "--moves", moves], capture_output=True, text=True).stdout
+        return 30000 if "wins" in status else 0
+
+    with open(cache_path, "a") as f:
+        for n, v in zip(need, on_cores(need, child)):
+            value[n] = v
+            print(f"{n}\t{v}", file=f, flush=True)
+    print(f"{len(best)} positions, moves at {nodes:.0f} nodes judged at depth {depth}; regret in hundredths of a "
+          "piece, capped at 500 (a missed win or loss counts 500)")
+    for path, pick in zip(run_paths, chosen):
+        cells = []
+        for name, keep in (("all", lambda k: True), ("after a capture", lambda k: "x" in k),
+                           ("before", lambda k: "x" not in k)):
+            regrets = [0 if m == best[k] else min(500, value[f"{k} {best[k]}"] - value[f"{k} {m}"])
+                       for k, m in pick.items() if keep(k)]
+            if regrets:
+                cells.append(f"{name}: {len(regrets)}, other move {sum(pick[k] != best[k] for k in pick if keep(k))}, "
+                             f"mean {sum(regrets) / len(regrets):.1f}, >=50 {sum(r >= 50 for r in regrets)}")
+        print(f"{path}: " + "; ".join(cells))
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    if a[:1] == ["sample"] and len(a) == 6:
+        print("\n".join(time_policy.sample(a[1], int(a[2]), int(a[3]), int(a[4]), int(a[5]))))
+    elif a[:1] == ["search"] and len(a) == 4:
+        search(a[1], int(a[2]), a[3])
+    elif a[:1] == ["judge"] and len(a) >= 5:
+        judge(int(a[1]), float(a[2]), a[3], a[4:])
+    else:
+        sys.exit(__doc__)
