@@ -21,11 +21,11 @@ Environment: DOKUZ (default target/release/dokuz) for `search`, JUDGE (default D
 searched in `judged-DEPTH.tsv` beside REF, so that runs can be added later.
 README "Against Sanmill" has the results.
 """
-import importlib.util, os, queue, re, subprocess, sys
+import importlib.util, os, queue, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-# The positions are sampled as tools/time-policy.py samples them.
+# The positions are sampled, and searched, as tools/time-policy.py does it.
 _spec = importlib.util.spec_from_file_location("time_policy", Path(__file__).with_name("time-policy.py"))
 time_policy = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(time_policy)
@@ -51,15 +51,6 @@ def on_cores(jobs, work):
         yield from ex.map(run, jobs)
 
 
-def iterations(binary, moves, depth, core):
-    """(depth, score, nodes, best move) of each completed iteration, deepest last."""
-    out = subprocess.run(["taskset", "-c", core, binary, "bestmove", "--level", "master", "--threads", "1",
-                          "--depth", str(depth), "--seed", "0", "--verbose", "--moves", moves],
-                         capture_output=True, text=True, check=True).stdout
-    return [(int(m[1]), int(m[2]), int(m[3]), m[4]) for line in out.splitlines()
-            if (m := re.match(r"depth (\d+) score (-?\d+) nodes (\d+) time \d+ ms pv (\S+)", line))]
-
-
 def load(path):
     runs = {}
     for line in open(path):
@@ -71,7 +62,8 @@ def load(path):
 def search(positions, depth, out):
     moves = [line.strip() for line in open(positions) if line.strip()]
     with open(out, "w") as f:
-        for m, its in zip(moves, on_cores(moves, lambda m, core: iterations(DOKUZ, m, depth, core))):
+        searched = on_cores(moves, lambda m, core: time_policy.search_iterations(DOKUZ, m, depth, core))
+        for m, its in zip(moves, searched):
             print(m + "\t" + " ".join(f"{d}:{s}:{n}:{b}" for d, s, n, b in its), file=f, flush=True)
 
 
@@ -94,12 +86,16 @@ def judge(depth, nodes, ref_path, run_paths):
         for line in open(cache_path):
             k, v = line.rstrip("\n").split("\t")
             value[k] = int(v)
-    need = sorted({f"{k} {m}" for pick in chosen for k, m in pick.items() if m != best[k]}
-                  | {f"{k} {best[k]}" for pick in chosen for k, m in pick.items() if m != best[k]})
-    need = [n for n in need if n not in value]
+    # Both moves of every disagreement, each judged once.
+    need = set()
+    for pick in chosen:
+        for k, m in pick.items():
+            if m != best[k]:
+                need |= {f"{k} {m}", f"{k} {best[k]}"} - value.keys()
+    need = sorted(need)
 
     def child(moves, core):
-        its = iterations(binary, moves, depth, core)
+        its = time_policy.search_iterations(binary, moves, depth, core)
         if its:
             return -its[-1][1]
         # No iteration: the move ended the game, and only the mover can win by moving.

@@ -30,17 +30,19 @@ def sample(log, first, last, count, seed):
     return positions[:count]
 
 
-def iterations(moves, depth):
-    """(nodes, best move) of each completed iteration."""
-    out = subprocess.run(["taskset", "-c", CORE, DOKUZ, "bestmove", "--level", "master", "--threads", "1",
+def search_iterations(binary, moves, depth, core):
+    """(depth, score, nodes, best move) of each completed iteration of Master's search of
+    the position after `moves`, on one thread pinned to `core`, deepest last."""
+    out = subprocess.run(["taskset", "-c", core, binary, "bestmove", "--level", "master", "--threads", "1",
                           "--depth", str(depth), "--seed", "0", "--verbose", "--moves", moves],
                          capture_output=True, text=True, check=True).stdout
-    its = []
-    for line in out.splitlines():
-        m = re.match(r"depth \d+ score -?\d+ nodes (\d+) time \d+ ms pv (\S+)", line)
-        if m:
-            its.append((int(m.group(1)), m.group(2)))
-    return its
+    return [(int(m[1]), int(m[2]), int(m[3]), m[4]) for line in out.splitlines()
+            if (m := re.match(r"depth (\d+) score (-?\d+) nodes (\d+) time \d+ ms pv (\S+)", line))]
+
+
+def iterations(moves, depth):
+    """(nodes, best move) of each completed iteration."""
+    return [(nodes, best) for _, _, nodes, best in search_iterations(DOKUZ, moves, depth, CORE)]
 
 
 def unsettled(bests):
