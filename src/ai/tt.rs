@@ -87,11 +87,45 @@ fn depth_byte(data: u64) -> u8 {
     (data >> 40) as u8
 }
 
+/// The size of a large page on x86-64 and arm64 Linux.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks the kernel to back the 2 MB stretches of `len` bytes from `start` with large
+/// pages. A probe lands anywhere in the table, and with 4 KB pages each one also missed
+/// the processor's address cache (the TLB): Master's 64 MB table is 16,384 pages, the
+/// TLB holds about 1,500, and the probe's load was the most sampled instruction of the
+/// search. In 2 MB pages the table is 32. Only advice: where the kernel has no large
+/// pages to give (or THP is off) the table is as before.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn ask_for_huge_pages(start: usize, len: usize) {
+    const MADV_HUGEPAGE: i32 = 14;
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    let first = start.next_multiple_of(HUGE_PAGE);
+    let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
+    if end > first {
+        // SAFETY: the range lies inside one live allocation of ours and is aligned to
+        // every page size; MADV_HUGEPAGE changes how the kernel backs it, never what it
+        // holds. A refusal (an error return) leaves the table as it was, so it is ignored.
+        unsafe { madvise(first as *mut std::ffi::c_void, end - first, MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn ask_for_huge_pages(_start: usize, _len: usize) {}
+
 impl Table {
     /// A table of 2^`bits` entries (16 bytes each); at least one pair.
     pub fn new(bits: u32) -> Self {
-        let pairs = 1usize << (bits.max(1) - 1);
-        Table { pairs: (0..pairs).map(|_| Pair::default()).collect(), mask: pairs - 1, generation: AtomicU8::new(0) }
+        let n = 1usize << (bits.max(1) - 1);
+        // Exactly `n` (Vec::with_capacity promises it), so the boxed slice keeps the
+        // allocation; nothing is written before the advice, so the pages it faults in
+        // while filling are the large ones.
+        let mut pairs: Vec<Pair> = Vec::with_capacity(n);
+        ask_for_huge_pages(pairs.as_ptr() as usize, n * std::mem::size_of::<Pair>());
+        pairs.resize_with(n, Pair::default);
+        Table { pairs: pairs.into_boxed_slice(), mask: n - 1, generation: AtomicU8::new(0) }
     }
 
     /// The table's size as a power of two.
@@ -198,6 +232,23 @@ mod tests {
         t.store(20 << 32, deep.best, 0, 1, Bound::Upper);
         t.store(21 << 32, deep.best, 0, 1, Bound::Upper);
         assert_eq!(t.probe(1 << 32), None);
+    }
+
+    /// A table large enough to be advised into large pages (4 MB) starts empty and keeps
+    /// what is stored across its whole length.
+    #[test]
+    fn a_table_in_large_pages_starts_empty_and_keeps_its_entries() {
+        let t = Table::new(18);
+        assert_eq!(t.bits(), 18);
+        assert!(t.pairs.iter().flat_map(|p| &p.0).all(|s| s.data.load(Ordering::Relaxed) == 0));
+        // One key in every pair, from the first to the last.
+        let keys: Vec<u64> = (0..=t.mask as u64).map(|i| i | (i * 0x9e37_79b9) << 24).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, Move { from: 1, to: 2, capture: 24 }, i as i32 % 1000, 3, Bound::Exact);
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(t.probe(k).map(|e| e.score as i32), Some(i as i32 % 1000));
+        }
     }
 
     #[test]
