@@ -556,6 +556,35 @@ fn a_search_cut_short_plays_the_move_that_beat_the_previous_best() {
     assert!(overtaken > 0, "no node limit in the thirteenth iteration played its move {after:?}");
 }
 
+/// While the last completed iteration changed the best move, the search goes on to its
+/// unsettled limits: a node limit reached just after such an iteration does not end the
+/// search, the first later iteration that keeps the move does, and the unsettled limit
+/// still ends it if no iteration settles before it. In the position of the test above.
+#[test]
+fn an_unsettled_choice_is_searched_on_until_an_iteration_keeps_it() {
+    let g = nine_with_moves("W: B: w 9 9 0", "f2 f6 g4 e4 d1 d6 b6 d2 b4 c4 b2xd2 d2");
+    let full = think_with(&g, Level::Master, depth(16), 0);
+    let its = &full.iterations;
+    let changed = |i: usize| its[i].pv[0] != its[i - 1].pv[0];
+    // An iteration that changed the move, big enough that the limits (looked at every
+    // 1,024 nodes) fall inside the next one, and a later one that kept it.
+    let k = (2..its.len() - 1)
+        .find(|&i| changed(i) && its[i].nodes > 10_000 && (i + 1..its.len()).any(|j| !changed(j)))
+        .expect("the test needs a change of move that settles by depth 16");
+    let settled = (k + 1..its.len()).find(|&j| !changed(j)).expect("found above");
+    let completed = |limits: Limits| -> Vec<(u32, Move)> {
+        let t = think_with(&g, Level::Master, limits, 0);
+        t.iterations.iter().filter(|i| !i.partial).map(|i| (i.depth, i.pv[0])).collect()
+    };
+    let up_to = |n: usize| -> Vec<(u32, Move)> { its[..=n].iter().map(|i| (i.depth, i.pv[0])).collect() };
+    let plain = Limits { nodes: Some(its[k].nodes + 1), ..Limits::default() };
+    assert_eq!(completed(plain), up_to(k), "the plain limit ends the search in iteration {}", k + 2);
+    let generous = Limits { unsettled_nodes: Some(its[its.len() - 1].nodes * 4), ..plain };
+    assert_eq!(completed(generous), up_to(settled), "on until depth {} keeps the move", settled + 1);
+    let cut = Limits { unsettled_nodes: Some((its[k].nodes + its[k + 1].nodes) / 2), ..plain };
+    assert_eq!(completed(cut), up_to(k), "the unsettled limit ends it halfway through the next iteration");
+}
+
 /// Master's lost game against Sanmill from the start position (README "Against Sanmill",
 /// start position, seed 4, game 4). After 25 plies Black has one move that holds, d2-d3;
 /// Master played e4-e3, and White's f4-e4 then squeezes Black into a blockade. The lines of

@@ -249,6 +249,41 @@ fn a_clock_goes_mostly_into_the_placements_and_never_runs_out() {
     assert!(moving.iter().all(|&t| t > increment * 4 / 5 && t < increment * 6 / 5), "moving {moving:?}");
 }
 
+/// A placement whose choice stays unsettled may think up to twice its share, and even if
+/// every placement does, the clock never runs out and each move after them still gets at
+/// least its increment; a slide is given no more than its share. The game of the test
+/// above, on the same clock.
+#[test]
+fn an_unsettled_placement_may_think_twice_its_share_and_the_clock_still_lasts() {
+    use dokuz_tas::ai::{limits_from_clock, time_from_clock};
+    let moves = "d5 c4 d2 f4 b4 d6 f6 b2 e4 c3 e3 e5 d1 d3 g7 d7 c5 a1 d1-g1 a1-d1 g1-g4 d1-g1 d2-d1 \
+                 b2-d2 b4-b2 c4-b4 c5-c4 b4-a4 b2-b4 d2-b2 d1-d2 g1-d1 g4-g1 d7-a7 g7-d7 d1-a1xd7 d2-d1";
+    let increment = Duration::from_millis(800);
+    let mut left = Duration::from_millis(7000);
+    let mut game = Game::new(Rules::new(VariantKind::Nine));
+    let mut longer = 0;
+    for m in moves.split_whitespace() {
+        if game.position().side == dokuz_tas::rules::Colour::White {
+            let limits = limits_from_clock(&game, left, increment);
+            let share = time_from_clock(&game, left, increment);
+            assert_eq!(limits.time, Some(share));
+            let longest = limits.unsettled_time.unwrap_or(share);
+            if game.position().placing_done() {
+                assert_eq!(limits.unsettled_time, None, "a slide before {m}");
+                assert!(longest >= increment, "{longest:?} of {left:?} before {m}");
+            } else {
+                assert!(longest <= share * 2 && longest < left, "{longest:?} of {left:?} before {m}");
+                longer += (longest > share * 3 / 2) as u32;
+            }
+            left = left - longest + increment;
+        }
+        game.play_text(m).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    // Worst case: each placement takes its longest, so the later ones find less on the
+    // clock and are held to three quarters of it.
+    assert!(longer >= 3, "only {longer} placements may think longer than one and a half shares");
+}
+
 /// `ucinewgame` solves the endgame tables of the level's rules before the next line is
 /// read, so that a game on the clock does not pay for them in the middle (and `isready`
 /// waits for them); Medium does not use them and does not solve them.

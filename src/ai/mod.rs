@@ -185,6 +185,22 @@ pub fn time_from_clock(game: &Game, left: Duration, increment: Duration) -> Dura
     (increment + left / shares).min(left * 3 / 4)
 }
 
+/// How many times its share of the clock a placement may think while its choice is
+/// unsettled (`Limits::unsettled_time`).
+const UNSETTLED_SHARES: u32 = 2;
+
+/// The limits of one move on a game clock: `time_from_clock`, and while placing, up to
+/// twice that (never more than three quarters of the clock) while the search's choice is
+/// unsettled. Only the placements: that is where it was measured (README "Against
+/// Sanmill"), and the moving phase keeps its share of the clock.
+pub fn limits_from_clock(game: &Game, left: Duration, increment: Duration) -> Limits {
+    let time = time_from_clock(game, left, increment);
+    let pos = game.position();
+    let placing = pos.in_hand[pos.side.index()] > 0;
+    let unsettled_time = placing.then(|| (time * UNSETTLED_SHARES).min(left * 3 / 4));
+    Limits { time: Some(time), unsettled_time, ..Limits::default() }
+}
+
 /// What `think` found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thought {
@@ -301,7 +317,7 @@ pub fn think_reporting(
         for k in 0..helpers {
             let mut helper = searcher(&helpers_stop);
             helper.depth_offset = 1 + k as u32 % 2;
-            let unlimited = Limits { time: None, ..limits };
+            let unlimited = Limits { time: None, unsettled_time: None, ..limits };
             let spawned = std::thread::Builder::new()
                 .name(format!("search helper {k}"))
                 .stack_size(SEARCH_STACK)

@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::search::{WIN, WIN_BOUND};
-use super::{Iteration, Level, Limits, Memory, cores, tables, think_reporting, time_from_clock};
+use super::{Iteration, Level, Limits, Memory, cores, limits_from_clock, tables, think_reporting};
 use crate::rules::{Game, Rules, VariantKind};
 
 /// Where the engine's lines go (standard output, or a test's list).
@@ -204,7 +204,7 @@ impl Engine {
 
     /// `go movetime N`, `go depth D` or `go wtime W btime B [winc I] [binc I]` (the
     /// clocks of both sides and what each gains after a move, in milliseconds: the engine
-    /// shares its own clock out over the game, `time_from_clock`): searches on a thread;
+    /// shares its own clock out over the game, `limits_from_clock`): searches on a thread;
     /// prints an `info` line per completed depth and the `bestmove` at the end.
     fn go(&mut self, words: &[&str]) -> Result<(), String> {
         self.idle()?;
@@ -219,7 +219,7 @@ impl Engine {
             ["depth", d] => Limits { depth: Some(number(d)?.min(64) as u32), ..Limits::default() },
             _ if words.first().is_some_and(|w| w.ends_with("time") || w.ends_with("inc")) => {
                 let (left, increment) = self.clock(words)?;
-                Limits { time: Some(time_from_clock(&self.game, left, increment)), ..Limits::default() }
+                limits_from_clock(&self.game, left, increment)
             }
             _ => {
                 return Err(
