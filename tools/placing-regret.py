@@ -107,12 +107,12 @@ def judge(depth, nodes, ref_path, run_paths):
             value[n] = v
             print(f"{n}\t{v}", file=f, flush=True)
     print(f"{len(best)} positions, moves at {nodes:.0f} nodes judged at depth {depth}; regret in hundredths of a "
-          "piece, capped at 500 (a missed win or loss counts 500)")
+          "piece, capped at 500 either way (a missed forced win or loss counts 500, one the reference missed -500)")
     for path, pick in zip(run_paths, chosen):
         cells = []
         for name, keep in (("all", lambda k: True), ("after a capture", lambda k: "x" in k),
                            ("before", lambda k: "x" not in k)):
-            regrets = [0 if m == best[k] else min(500, value[f"{k} {best[k]}"] - value[f"{k} {m}"])
+            regrets = [0 if m == best[k] else max(-500, min(500, value[f"{k} {best[k]}"] - value[f"{k} {m}"]))
                        for k, m in pick.items() if keep(k)]
             if regrets:
                 cells.append(f"{name}: {len(regrets)}, other move {sum(pick[k] != best[k] for k in pick if keep(k))}, "
