@@ -217,3 +217,30 @@ fn match_errors() {
             .contains("start position")
     );
 }
+
+/// `bestmove --hash MB` sizes Master's table: 64 MB is its own size and searches exactly as
+/// without the option; a 1 MB table, too small for this search, searches more nodes.
+#[test]
+fn bestmove_hash_sizes_the_table() {
+    let nodes_and_move = |hash: &[&str]| {
+        let args = [
+            &["bestmove", "--level", "master", "--threads", "1", "--depth", "11", "--seed", "5", "--verbose"],
+            &["--moves", "d6 d2 f4 b4"][..],
+            hash,
+        ]
+        .concat();
+        let lines = dokuz(&args).unwrap();
+        let last_depth = lines.iter().rev().find(|l| l.starts_with("depth 11 ")).expect("depth 11").clone();
+        let nodes: u64 = last_depth
+            .split_whitespace()
+            .skip_while(|&w| w != "nodes")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("nodes");
+        (nodes, lines.last().cloned())
+    };
+    let own = nodes_and_move(&[]);
+    assert_eq!(nodes_and_move(&["--hash", "64"]), own);
+    let small = nodes_and_move(&["--hash", "1"]);
+    assert!(small.0 > own.0, "a 1 MB table searched {} nodes, Master's own {}", small.0, own.0);
+}

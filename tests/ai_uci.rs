@@ -88,6 +88,9 @@ fn bad_lines_are_answered_and_the_engine_goes_on() {
         "fly me to the moon",
         "setoption name Level value grandmaster",
         "setoption name Threads value 0",
+        "setoption name Hash value 0",
+        "setoption name Hash value 4097",
+        "setoption name Hash value big",
         "setoption name Colour value red",
         "position text W:a7,a7 B: w",
         "position startpos moves d6 d6",
@@ -302,4 +305,39 @@ fn a_new_game_solves_the_tables_first() {
     assert!(tables::ready(rules).is_some_and(|t| t.whole_game()), "five men's morris is solved whole");
     e.handle("isready");
     assert_eq!(take(&lines), ["readyok"]);
+}
+
+/// The nodes of the last `info depth` line of a search by depth.
+fn nodes_to_depth(e: &mut Engine, lines: &Arc<Mutex<Vec<String>>>, depth: u32) -> u64 {
+    e.handle(&format!("go depth {depth}"));
+    let said = until_bestmove(lines);
+    let last = said.iter().rev().find(|l| l.starts_with(&format!("info depth {depth} "))).expect("the last depth");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "nodes").expect("nodes");
+    words[at + 1].parse().expect("a number of nodes")
+}
+
+/// `Hash` sets the table's size: a 1 MB table, too small for this search, makes it search
+/// more than Master's own 64 MB, which `Hash 64` gives back exactly; the size stays
+/// through `ucinewgame`, which forgets what the table learnt.
+#[test]
+fn the_hash_option_sizes_the_table_and_a_new_game_keeps_the_size() {
+    let (mut e, lines) = engine();
+    let opening = "position startpos moves d6 d2 f4 b4";
+    e.handle("setoption name Threads value 1");
+    e.handle("ucinewgame");
+    e.handle(opening);
+    let own = nodes_to_depth(&mut e, &lines, 11);
+    e.handle("setoption name Hash value 1");
+    e.handle("ucinewgame");
+    e.handle(opening);
+    let small = nodes_to_depth(&mut e, &lines, 11);
+    assert!(small > own, "a 1 MB table searched {small} nodes, Master's own {own}");
+    e.handle("ucinewgame");
+    e.handle(opening);
+    assert_eq!(nodes_to_depth(&mut e, &lines, 11), small, "a new game keeps the 1 MB table, empty");
+    e.handle("setoption name Hash value 64");
+    e.handle(opening);
+    assert_eq!(nodes_to_depth(&mut e, &lines, 11), own, "Hash 64 is Master's own table, empty");
+    assert!(take(&lines).iter().all(|l| !l.starts_with("info string error")));
 }

@@ -63,7 +63,7 @@ fn scales_that_mean_nothing_are_refused() {
 
 #[test]
 fn options_that_do_not_apply_are_refused_by_name() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 12] = [
         (&["match", "easy", "medium", "--games", "1", "--depth", "1"], "--depth does not apply to match"),
         (&["match", "easy", "medium", "--games", "1", "--level", "hard"], "--level does not apply to match"),
         (&["moves", "--level", "bogus"], "--level does not apply to moves"),
@@ -72,6 +72,10 @@ fn options_that_do_not_apply_are_refused_by_name() {
         (&["ratings", "--verbose"], "--verbose does not apply to ratings"),
         (&["review", "--moves", "d6", "--threads", "2"], "--threads does not apply to review"),
         (&["moves", "--variant", "six", "--flying", "on"], "six men's morris never flies"),
+        (&["match", "easy", "medium", "--games", "1", "--hash", "16"], "--hash does not apply to match"),
+        (&["bestmove", "--level", "medium", "--hash", "16"], "--hash is for hard and master, not medium"),
+        (&["bestmove", "--level", "master", "--hash", "0"], "a table of 0 MB: it takes 1 to 4096 MB"),
+        (&["bestmove", "--level", "master", "--hash", "-1"], "--hash: '-1' is not a valid number"),
     ];
     for (args, expected) in cases {
         let e = dokuz(args).unwrap_err();

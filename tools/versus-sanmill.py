@@ -15,6 +15,7 @@ sent at the deadline; Master with `go movetime`, or, with CLOCK=BASE_MS,INCREMEN
 environment, on a game clock it shares out itself (`go wtime`; the clock is kept here from
 the wall time of its answers, and a flag fall is a loss), whose base and increment are
 chosen so that its mean time a move, printed at the end, is no more than Sanmill's.
+HASH=MB (environment, optional) sets Master's table size (uci `Hash`; default its own 64 MB).
 Sanmill plays at SkillLevel 30 on one thread, DrawOnHumanExperience off (its placing
 search otherwise stops at depth 1 for the first placements) and NMoveRule 50 (our 50-move
 count). Sanmill writes a capture as a move of its own (`xb6` after the mill-closing
@@ -29,6 +30,7 @@ SANMILL = os.environ.get("SANMILL", "sanmill")
 CORE = os.environ.get("CORE", "1")
 PLIES = int(os.environ.get("PLIES", "2"))
 CLOCK = [int(v) for v in os.environ["CLOCK"].split(",")] if os.environ.get("CLOCK") else None
+HASH = os.environ.get("HASH")
 
 
 class Proc:
@@ -160,8 +162,9 @@ class Master:
     def __init__(self, movetime_ms, binary=None):
         self.e = Proc(["taskset", "-c", CORE, binary or DOKUZ, "uci"])
         self.ms = movetime_ms
-        for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", "ucinewgame",
-                     "isready"]:
+        table = [f"setoption name Hash value {HASH}"] if HASH else []
+        for line in ["uci", "setoption name Level value master", "setoption name Threads value 1", *table,
+                     "ucinewgame", "isready"]:
             self.e.send(line)
         # `ucinewgame` solves the endgame tables; the game starts once they are ready.
         self.e.until_line("readyok")

@@ -145,6 +145,11 @@ impl Level {
         self == Level::Master
     }
 
+    /// The size of the level's table in MB (Easy's is a token one).
+    pub fn table_mb(self) -> u64 {
+        (1u64 << self.table_bits()) >> MB_BITS
+    }
+
     fn table_bits(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -215,16 +220,38 @@ pub struct Thought {
 #[derive(Default)]
 pub struct Memory {
     table: Option<tt::Table>,
+    /// The table's size as a power of two when it is not the level's own
+    /// (`Memory::with_table_mb`).
+    bits: Option<u32>,
 }
 
+/// The table sizes a player may ask for, in MB: from 1 MB to 4 GB.
+pub const TABLE_MB: std::ops::RangeInclusive<u64> = 1..=4096;
+
 impl Memory {
-    fn table(&mut self, bits: u32) -> tt::Table {
+    /// A memory whose table for Hard and Master takes `mb` MB (rounded down to a power of
+    /// two; `TABLE_MB`) instead of the level's own size (`Level::table_mb`), allocated at
+    /// once, so that the first search does not spend its time on it. Medium and Easy
+    /// keep their own tables: they search the same with any memory.
+    pub fn with_table_mb(mb: u64) -> Result<Memory, String> {
+        if !TABLE_MB.contains(&mb) {
+            return Err(format!("a table of {mb} MB: it takes {} to {} MB", TABLE_MB.start(), TABLE_MB.end()));
+        }
+        let bits = mb.ilog2() + MB_BITS;
+        Ok(Memory { table: Some(tt::Table::new(bits)), bits: Some(bits) })
+    }
+
+    fn table(&mut self, level_bits: u32) -> tt::Table {
+        let bits = self.bits.unwrap_or(level_bits);
         match self.table.take() {
             Some(t) if t.bits() == bits => t,
             _ => tt::Table::new(bits),
         }
     }
 }
+
+/// A table of 2^(`MB_BITS` + k) entries of 16 bytes takes 2^k MB.
+const MB_BITS: u32 = 16;
 
 /// Chooses a move for the side to move, or `None` if the game is over. Deterministic for
 /// a given seed when `limits` has no time limit. Raising `stop` ends the search within a

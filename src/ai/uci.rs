@@ -5,7 +5,8 @@
 //! set by then, before the next line is read). A bad line is answered with `info string error: …`
 //! and the engine keeps running.
 //!
-//! Commands: `uci`, `isready`, `setoption name Level|Threads|Variant|Flying value V`,
+//! Commands: `uci`, `isready`, `setoption name Level|Threads|Hash|Variant|Flying value V`
+//! (Hash: the table's size in MB for Hard and Master; by default the level's own),
 //! `ucinewgame`, `position startpos|text <position> [moves M1 M2 …]`,
 //! `go movetime N | depth D | wtime W btime B [winc I] [binc I]`, `stop`, `quit`.
 
@@ -16,7 +17,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::search::{WIN, WIN_BOUND};
-use super::{Iteration, Level, Limits, Memory, cores, limits_from_clock, tables, think_reporting};
+use super::{Iteration, Level, Limits, Memory, TABLE_MB, cores, limits_from_clock, tables, think_reporting};
 use crate::rules::{Game, Rules, VariantKind};
 
 /// Where the engine's lines go (standard output, or a test's list).
@@ -29,6 +30,8 @@ pub struct Engine {
     threads: usize,
     variant: VariantKind,
     flying: Option<bool>,
+    /// The `Hash` option: the table's size in MB, if not the level's own.
+    table_mb: Option<u64>,
     game: Game,
     /// The table, while no search has it.
     memory: Option<Memory>,
@@ -53,6 +56,7 @@ impl Engine {
             threads: cores(),
             variant: VariantKind::Nine,
             flying: None,
+            table_mb: None,
             game: Game::new(Rules::new(VariantKind::Nine)),
             memory: Some(Memory::default()),
             search: None,
@@ -64,6 +68,11 @@ impl Engine {
             Some(f) => Rules::with_flying(self.variant, f),
             None => Rules::new(self.variant),
         }
+    }
+
+    /// An empty memory with the table size asked for.
+    fn fresh_memory(&self) -> Memory {
+        self.table_mb.and_then(|mb| Memory::with_table_mb(mb).ok()).unwrap_or_default()
     }
 
     fn say(&self, line: &str) {
@@ -80,6 +89,12 @@ impl Engine {
                 self.say("id author the Dokuz Tas team");
                 self.say("option name Level type combo default master var easy var medium var hard var master");
                 self.say(&format!("option name Threads type spin default {} min 1 max 256", cores()));
+                self.say(&format!(
+                    "option name Hash type spin default {} min {} max {}",
+                    self.level.table_mb(),
+                    TABLE_MB.start(),
+                    TABLE_MB.end()
+                ));
                 self.say("option name Variant type combo default nine var nine var six var five var twelve");
                 self.say("option name Flying type check default true");
                 self.say("uciok");
@@ -116,7 +131,8 @@ impl Engine {
                 search.stop.store(true, Ordering::Relaxed);
             }
             // a search thread that panicked gives no table back: a fresh one does
-            self.memory = Some(search.thread.join().unwrap_or_default());
+            let kept = search.thread.join();
+            self.memory = Some(kept.unwrap_or_else(|_| self.fresh_memory()));
         }
     }
 
@@ -134,7 +150,7 @@ impl Engine {
         self.finish(false);
         let (name, value) = match words {
             [name, "value", value] => (name.to_ascii_lowercase(), *value),
-            _ => return Err("setoption name <Level|Threads|Variant|Flying> value <value>".into()),
+            _ => return Err("setoption name <Level|Threads|Hash|Variant|Flying> value <value>".into()),
         };
         match name.as_str() {
             "level" => {
@@ -147,6 +163,17 @@ impl Engine {
                     .ok()
                     .filter(|&n| (1..=256).contains(&n))
                     .ok_or(format!("Threads takes 1 to 256, not '{value}'"))?
+            }
+            "hash" => {
+                let mb = value.parse().ok().filter(|mb| TABLE_MB.contains(mb)).ok_or(format!(
+                    "Hash takes {} to {} (MB), not '{value}'",
+                    TABLE_MB.start(),
+                    TABLE_MB.end()
+                ))?;
+                self.table_mb = Some(mb);
+                // the old table goes before the new one is allocated
+                self.memory = None;
+                self.memory = Some(self.fresh_memory());
             }
             "variant" => {
                 self.variant =
@@ -161,7 +188,7 @@ impl Engine {
                 });
                 self.game = Game::new(self.rules());
             }
-            _ => return Err(format!("no option '{name}' (Level, Threads, Variant, Flying)")),
+            _ => return Err(format!("no option '{name}' (Level, Threads, Hash, Variant, Flying)")),
         }
         Ok(())
     }
@@ -169,8 +196,9 @@ impl Engine {
     fn new_game(&mut self) -> Result<(), String> {
         self.idle()?;
         self.finish(false);
-        // a new opponent: nothing learnt in the last game is kept, but the table's memory is
-        self.memory = Some(Memory::default());
+        // a new opponent: nothing learnt in the last game is kept, but the table's size is
+        self.memory = None;
+        self.memory = Some(self.fresh_memory());
         self.game = Game::new(self.rules());
         // The endgame tables are solved now, before the game and its clock start (seconds,
         // once a session for each rule set); the other side waits for them with `isready`,
@@ -229,7 +257,7 @@ impl Engine {
         };
         let limits = Limits { threads: self.threads.max(1), ..limits };
         let (game, level, out) = (self.game.clone(), self.level, self.out.clone());
-        let mut memory = self.memory.take().unwrap_or_default();
+        let mut memory = self.memory.take().unwrap_or_else(|| self.fresh_memory());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let answered = Arc::new(AtomicBool::new(false));

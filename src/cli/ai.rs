@@ -13,7 +13,7 @@ fn level(name: &str) -> Result<Level, String> {
 }
 
 /// The options of `bestmove`, `review` and `match`, besides the position options.
-const BESTMOVE: &[&str] = &["--level", "--time-ms", "--depth", "--threads", "--seed", "--verbose"];
+const BESTMOVE: &[&str] = &["--level", "--time-ms", "--depth", "--threads", "--hash", "--seed", "--verbose"];
 const REVIEW: &[&str] = &["--time-ms"];
 const MATCH: &[&str] =
     &["--variant", "--flying", "--games", "--time-ms", "--scale", "--threads", "--seed", "--verbose"];
@@ -47,7 +47,12 @@ pub fn run(command: &str, o: &Options, print: &mut dyn FnMut(&str)) -> Result<()
                 return Err("bestmove takes --time-ms or --depth, not both".to_string().into());
             }
             // a finished game is a good question without an answer (exit code 1, not 2)
-            let thought = think(&game, level, limits, seed, &stop)
+            let mut memory = match o.hash_mb {
+                Some(mb) if matches!(level, Level::Hard | Level::Master) => Memory::with_table_mb(mb)?,
+                Some(_) => return Err(format!("--hash is for hard and master, not {name}").into()),
+                None => Memory::default(),
+            };
+            let thought = think_with(&mut memory, &game, level, limits, seed, &stop)
                 .ok_or_else(|| Failure::NoAnswer(format!("no move: the game is over ({})", game.status())))?;
             if o.verbose {
                 for it in &thought.iterations {

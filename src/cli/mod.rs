@@ -18,7 +18,8 @@ USAGE
   dokuz status  [POSITION OPTIONS]     ongoing | white wins: R | black wins: R | draw: R
   dokuz position [POSITION OPTIONS]    the position text after the moves
   dokuz perft N [POSITION OPTIONS]     leaf positions at depth N (last line)
-  dokuz bestmove --level L [--time-ms N | --depth D] [--threads N] [--seed S] [--verbose] [POSITION OPTIONS]
+  dokuz bestmove --level L [--time-ms N | --depth D] [--threads N] [--hash MB] [--seed S] [--verbose]
+                 [POSITION OPTIONS]
                                        the computer's move (last line)
   dokuz match LEVEL_A LEVEL_B --games N [--time-ms N | --scale F] [--threads N] [--seed S] [--verbose] [--variant V]
               [--flying on|off]        N games, colours swapped every game (A has White in the
@@ -74,6 +75,8 @@ LEVELS
   then gives the same move). `match --verbose` adds each game's moves and, at the end, each level's think times.
   --threads N caps master's search threads (default: every core; the game leaves one
   core to the screen, so on two cores it searches on one).
+  bestmove --hash MB sets the transposition table's size for hard and master (1 to 4096,
+  rounded down to a power of two; default hard 16, master 64).
 
 REVIEW
   Master searches each position for --time-ms (default 500) on one thread. Grades, from how
@@ -118,6 +121,8 @@ pub struct Options {
     pub seed: Option<u64>,
     /// bestmove, match: at most this many search threads (Master uses every core).
     pub threads: Option<usize>,
+    /// bestmove: the transposition table's size in MB (Hard and Master).
+    pub hash_mb: Option<u64>,
     pub verbose: bool,
     pub games: Option<u32>,
     /// tables stats: the pieces of each side.
@@ -166,7 +171,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// The options the parser knows, as the commands name them.
-const KNOWN: [&str; 18] = [
+const KNOWN: [&str; 19] = [
     "--variant",
     "--flying",
     "--position",
@@ -182,6 +187,7 @@ const KNOWN: [&str; 18] = [
     "--scale",
     "--games",
     "--threads",
+    "--hash",
     "--verbose",
     "--white",
     "--black",
@@ -252,6 +258,7 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
                 }
                 o.threads = Some(n);
             }
+            "--hash" => o.hash_mb = Some(number(value(args, &mut i, arg)?, arg)?),
             "--verbose" => o.verbose = true,
             "--white" => o.white = Some(number(value(args, &mut i, arg)?, arg)?),
             "--black" => o.black = Some(number(value(args, &mut i, arg)?, arg)?),
