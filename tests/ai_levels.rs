@@ -585,6 +585,49 @@ fn an_unsettled_choice_is_searched_on_until_an_iteration_keeps_it() {
     assert_eq!(completed(cut), up_to(k), "the unsettled limit ends it halfway through the next iteration");
 }
 
+/// An iteration that finds the previous best move fallen, by the aspiration window, below
+/// the scores of both iterations before is unsettled from then on, although the move did
+/// not change: a node limit inside it no longer ends the search once the fall is seen, the
+/// unsettled limit does. Before the fall is seen, the plain limit ends it as before.
+#[test]
+fn an_iteration_whose_best_move_falls_is_searched_on() {
+    let g = nine_with_moves("W: B: w 9 9 0", "d2 f2 d6 b4 f4 d7");
+    let full = think_with(&g, Level::Master, depth(13), 0);
+    let its = &full.iterations;
+    let k = 11; // depth 12, then depth 13
+    let kept = its[k].pv[0];
+    assert_eq!(its[k - 1].pv[0], kept, "the test needs a move that depth 12 did not change");
+    let fallen = its[k + 1].root.iter().find(|e| e.0 == kept).map(|e| e.1).expect("scored at depth 13");
+    assert!(
+        fallen <= its[k].score.min(its[k - 1].score) - 40,
+        "the test needs a fall at depth 13: {} and {}, then {fallen}",
+        its[k - 1].score,
+        its[k].score
+    );
+    let completed = |limits: Limits| -> Vec<(u32, Move)> {
+        let t = think_with(&g, Level::Master, limits, 0);
+        t.iterations.iter().filter(|i| !i.partial).map(|i| (i.depth, i.pv[0])).collect()
+    };
+    let up_to = |n: usize| -> Vec<(u32, Move)> { its[..=n].iter().map(|i| (i.depth, i.pv[0])).collect() };
+    let (from, to) = (its[k].nodes, its[k + 1].nodes);
+    let mut searched_on = Vec::new();
+    for f in 1..8 {
+        let plain = Limits { nodes: Some(from + (to - from) * f / 8), ..Limits::default() };
+        assert_eq!(completed(plain), up_to(k), "the plain limit at {f}/8 of depth 13");
+        let unsettled = Limits { unsettled_nodes: Some(to + 1), ..plain };
+        let done = completed(unsettled);
+        if done.len() > k + 1 {
+            assert_eq!(done, up_to(k + 1), "on to the end of depth 13, and no further, from {f}/8");
+        } else {
+            assert_eq!(done, up_to(k), "at {f}/8");
+        }
+        searched_on.push(done.len() > k + 1);
+    }
+    // Once the fall is seen, every later limit searches on.
+    let first = searched_on.iter().position(|&on| on).expect("no limit in depth 13 searched on");
+    assert!(searched_on[first..].iter().all(|&on| on), "{searched_on:?}");
+}
+
 /// Master's lost game against Sanmill from the start position (README "Against Sanmill",
 /// start position, seed 4, game 4). After 25 plies Black has one move that holds, d2-d3;
 /// Master played e4-e3, and White's f4-e4 then squeezes Black into a blockade. The lines of

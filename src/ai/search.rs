@@ -44,11 +44,13 @@ pub struct Limits {
     /// depth or node limits promise a reproducible move.
     pub threads: usize,
     /// The limits instead of `time` and `nodes` while the last completed iteration chose
-    /// another move than the one before it (`None`: the same). An unsettled choice is
-    /// where a placement slides: of 720 placing positions searched to 8 M nodes, 22 were
-    /// unsettled at the limit, and searching those on to 16 M (2 % more nodes in all) took
-    /// the placements that give away half a piece or more from 13 to 9 (README "Against
-    /// Sanmill").
+    /// another move than the one before it, or while the iteration under way has found the
+    /// previous best move fallen below both iterations before (`None`: the same). An
+    /// unsettled choice is where a placement slides: of 720 placing positions searched to
+    /// 8 M nodes, 22 were unsettled at the limit, and searching those on to 16 M (2 % more
+    /// nodes in all) took the placements that give away half a piece or more from 13 to 9;
+    /// on 300 others, adding the fall took them from 8 to 6 for 4 % more time (README
+    /// "Against Sanmill").
     pub unsettled_time: Option<Duration>,
     pub unsettled_nodes: Option<u64>,
 }
@@ -93,8 +95,9 @@ pub struct Searcher<'a> {
     /// not set.
     unsettled_deadline: Option<Instant>,
     unsettled_node_limit: Option<u64>,
-    /// Whether the last completed iteration changed the best move: the unsettled limits
-    /// apply.
+    /// Whether the last completed iteration changed the best move, or the iteration under
+    /// way found the previous best move's score fallen (`root_search`): the unsettled
+    /// limits apply.
     unsettled: bool,
     /// The side the search chooses a move for.
     root_side: Colour,
@@ -226,9 +229,13 @@ impl<'a> Searcher<'a> {
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
         let mut last: Option<Iteration> = None;
+        // The score of the completed iteration before `last`.
+        let mut before_last: Option<i32> = None;
         for depth in 1..=max_depth {
             let searched = (depth + self.depth_offset) as i32;
-            let Some(done) = self.root_search(&pos, &mut root, searched, margin, last.as_ref().map(|l| l.score)) else {
+            let guess = last.as_ref().map(|l| l.score);
+            let fell_below = guess.zip(before_last).map(|(a, b)| a.min(b) - ASPIRATION);
+            let Some(done) = self.root_search(&pos, &mut root, searched, margin, guess, fell_below) else {
                 if let Some(cut) = self.overtaken(&pos, &root, depth) {
                     report(&cut);
                     last = Some(cut);
@@ -248,6 +255,7 @@ impl<'a> Searcher<'a> {
             report(&iteration);
             self.answered = true;
             self.unsettled = last.as_ref().is_some_and(|l| l.pv.first() != iteration.pv.first());
+            before_last = guess;
             last = Some(iteration);
             let forced = done.abs() > WIN_BOUND;
             if root.len() == 1 || forced && depth as i32 > WIN - done.abs() {
@@ -269,6 +277,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// One iteration over the root moves; `None` if it was aborted. Sorts `root` best first.
+    /// `guess` is the last iteration's score; if the previous best move scores `fell_below`
+    /// or less, the choice is unsettled (`Searcher::unsettled`).
     fn root_search(
         &mut self,
         pos: &Position,
@@ -276,6 +286,7 @@ impl<'a> Searcher<'a> {
         depth: i32,
         margin: i32,
         guess: Option<i32>,
+        fell_below: Option<i32>,
     ) -> Option<i32> {
         self.root_depth = depth;
         self.extended = 0;
@@ -307,6 +318,14 @@ impl<'a> Searcher<'a> {
                 self.path.pop();
                 self.completed = root.iter().zip(scores).map(|(&(m, _), s)| (m, s)).collect();
                 return None;
+            }
+            // The previous best fell by the aspiration window below the scores of both
+            // iterations before (both: they swing with the parity of the depth while
+            // placing): a slide seen only at this depth, whose answer, if there is one, is
+            // among the moves still to search. The game Master lost as Black at seed 47026
+            // (README "Against Sanmill") was such a slide at its tenth ply.
+            if i == 0 && fell_below.is_some_and(|f| f.abs() < WIN_BOUND && score <= f) {
+                self.unsettled = true;
             }
             // A move that failed low has an upper bound at or below `floor`: below every
             // candidate, which is all the selection needs.
