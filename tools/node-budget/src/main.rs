@@ -2,7 +2,8 @@
 //! men's start each) within a node budget, on one thread with a fresh table, as
 //! tools/placing-regret.py reads a run: the moves, a tab, then the last iteration as
 //! `depth:score:nodes:move`. With an unsettled budget, a search whose last completed
-//! iteration changed the best move goes on to that many nodes (`Limits::unsettled_nodes`).
+//! iteration changed the best move, or whose iteration under way found the previous best
+//! fallen, goes on to that many nodes (`Limits::unsettled_nodes`).
 //!
 //! Usage: node-budget NODES [UNSETTLED_NODES] < POSITIONS > RUN
 //! On standard error at the end: the positions, the mean time and the mean depth.
