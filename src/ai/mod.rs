@@ -234,11 +234,20 @@ impl Memory {
     /// once, so that the first search does not spend its time on it. Medium and Easy
     /// keep their own tables: they search the same with any memory.
     pub fn with_table_mb(mb: u64) -> Result<Memory, String> {
+        Memory::table_bits_for(mb).map(Memory::with_table_bits)
+    }
+
+    /// The table's size as a power of two for `mb` MB, or why `mb` is refused.
+    pub(crate) fn table_bits_for(mb: u64) -> Result<u32, String> {
         if !TABLE_MB.contains(&mb) {
             return Err(format!("a table of {mb} MB: it takes {} to {} MB", TABLE_MB.start(), TABLE_MB.end()));
         }
-        let bits = mb.ilog2() + MB_BITS;
-        Ok(Memory { table: Some(tt::Table::new(bits)), bits: Some(bits) })
+        Ok(mb.ilog2() + MB_BITS)
+    }
+
+    /// `with_table_mb` for a size already checked by `table_bits_for`.
+    pub(crate) fn with_table_bits(bits: u32) -> Memory {
+        Memory { table: Some(tt::Table::new(bits)), bits: Some(bits) }
     }
 
     fn table(&mut self, level_bits: u32) -> tt::Table {

@@ -30,8 +30,8 @@ pub struct Engine {
     threads: usize,
     variant: VariantKind,
     flying: Option<bool>,
-    /// The `Hash` option: the table's size in MB, if not the level's own.
-    table_mb: Option<u64>,
+    /// The `Hash` option: the table's size as a power of two, if not the level's own.
+    table_bits: Option<u32>,
     game: Game,
     /// The table, while no search has it.
     memory: Option<Memory>,
@@ -56,7 +56,7 @@ impl Engine {
             threads: cores(),
             variant: VariantKind::Nine,
             flying: None,
-            table_mb: None,
+            table_bits: None,
             game: Game::new(Rules::new(VariantKind::Nine)),
             memory: Some(Memory::default()),
             search: None,
@@ -72,7 +72,7 @@ impl Engine {
 
     /// An empty memory with the table size asked for.
     fn fresh_memory(&self) -> Memory {
-        self.table_mb.and_then(|mb| Memory::with_table_mb(mb).ok()).unwrap_or_default()
+        self.table_bits.map_or_else(Memory::default, Memory::with_table_bits)
     }
 
     fn say(&self, line: &str) {
@@ -165,12 +165,8 @@ impl Engine {
                     .ok_or(format!("Threads takes 1 to 256, not '{value}'"))?
             }
             "hash" => {
-                let mb = value.parse().ok().filter(|mb| TABLE_MB.contains(mb)).ok_or(format!(
-                    "Hash takes {} to {} (MB), not '{value}'",
-                    TABLE_MB.start(),
-                    TABLE_MB.end()
-                ))?;
-                self.table_mb = Some(mb);
+                let mb = value.parse().map_err(|_| format!("Hash takes a size in MB, not '{value}'"))?;
+                self.table_bits = Some(Memory::table_bits_for(mb)?);
                 // the old table goes before the new one is allocated
                 self.memory = None;
                 self.memory = Some(self.fresh_memory());
