@@ -2,9 +2,8 @@
 //! One function for every phase; the terms weigh differently while placing, while
 //! sliding and while flying.
 
-use crate::rules::movegen::each_bit;
 use crate::rules::position::{Colour, Position};
-use crate::rules::variant::{MILL_LOW_BITS, Variant, each_mill};
+use crate::rules::variant::{Bits, MILL_LOW_BITS, Variant, each_mill};
 
 pub const PIECE: i32 = 100;
 
@@ -49,27 +48,27 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         fc.flying = pos.can_fly(c, flying_rule);
         fc.closed_mills = full.count_ones() as i32;
         fc.open_twos = open_twos.count_ones() as i32;
-        fc.threats = if pos.in_hand[i] > 0 || fc.flying {
-            fc.open_twos
-        } else {
-            // A slide into the gap by a piece outside the two.
-            let mut threats = 0;
-            each_mill(open_twos, |m| {
-                let gap = variant.mills[m] & empty;
-                threats += (variant.neighbours[gap.trailing_zeros() as usize] & own & !variant.mills[m] != 0) as i32;
-            });
-            threats
-        };
         fc.mobility = variant.lines_between(own, empty) as i32;
         fc.blocked = (own & !variant.neighbours_of(empty)).count_ones() as i32;
-        if pos.in_hand[i] == 0 && !fc.flying {
-            // A piece of a closed mill that steps to an empty neighbour and closes another
-            // mill there; next move it steps back and closes the first again.
-            each_bit(variant.mill_points(own), |p| {
-                let after = own & !(1 << p);
-                each_bit(variant.neighbours[p as usize] & empty, |to| {
-                    fc.running_mills += variant.in_mill(after | (1 << to), to) as i32;
-                });
+        if pos.in_hand[i] > 0 || fc.flying {
+            fc.threats = fc.open_twos;
+        } else {
+            // Both sliding terms come from the open twos, each with its empty gap.
+            // A threat: a piece outside the two can slide into the gap. A running mill: a
+            // piece of a closed mill next to the gap, outside the two, steps in and closes
+            // this mill, and next move steps back and closes its own again. Counted once
+            // for each such piece and gap, however many mills close there: the pieces
+            // seen for each gap so far are kept by the gap.
+            let in_mills = variant.points_of_mills(full);
+            let mut runners_by_gap = [0 as Bits; 32];
+            each_mill(open_twos, |m| {
+                let gap = variant.mills[m] & empty;
+                let g = gap.trailing_zeros() as usize;
+                let outside = variant.neighbours[g] & own & !variant.mills[m];
+                fc.threats += (outside != 0) as i32;
+                let new = outside & in_mills & !runners_by_gap[g];
+                fc.running_mills += new.count_ones() as i32;
+                runners_by_gap[g] |= new;
             });
         }
     }

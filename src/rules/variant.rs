@@ -139,8 +139,15 @@ impl Variant {
     #[inline]
     pub fn mill_points(&self, own: Bits) -> Bits {
         let counts = self.mill_counts(own);
+        self.points_of_mills(counts & (counts >> 1) & MILL_LOW_BITS)
+    }
+
+    /// The points of the mills whose two-bit field in `fields` (laid out as
+    /// `Variant::mill_counts`) has its low bit set.
+    #[inline]
+    pub fn points_of_mills(&self, fields: u64) -> Bits {
         let mut points = 0;
-        each_mill(counts & (counts >> 1) & MILL_LOW_BITS, |m| points |= self.mills[m]);
+        each_mill(fields, |m| points |= self.mills[m]);
         points
     }
 
