@@ -3,7 +3,7 @@
 //! sliding and while flying.
 
 use crate::rules::position::{Colour, Position};
-use crate::rules::variant::{Bits, MILL_LOW_BITS, Variant, each_mill};
+use crate::rules::variant::{Bits, MILL_LOW_BITS, Variant, each_mill, open_two_fields};
 
 pub const PIECE: i32 = 100;
 
@@ -40,9 +40,7 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         let own = pos.board[i];
         let (mine, theirs) = (counts[i], counts[1 - i]);
         let full = mine & (mine >> 1) & MILL_LOW_BITS;
-        let theirs_absent = !(theirs | theirs >> 1) & MILL_LOW_BITS;
-        // An open two: two of ours, none of theirs, so the third point is empty.
-        let open_twos = (mine >> 1) & !mine & theirs_absent;
+        let open_twos = open_two_fields(mine, theirs);
         let fc = &mut f[i];
         fc.pieces = pos.pieces(c) as i32;
         fc.flying = pos.can_fly(c, flying_rule);

@@ -15,7 +15,7 @@ use super::tt::{Bound, Table};
 use crate::rules::game::same_position;
 use crate::rules::movegen::{self, MoveList};
 use crate::rules::position::{Colour, Move, NO_POINT, Position};
-use crate::rules::variant::{Bits, Variant};
+use crate::rules::variant::Variant;
 use crate::rules::{Game, Rules};
 
 pub const WIN: i32 = 30_000;
@@ -666,9 +666,12 @@ impl<'a> Searcher<'a> {
     /// The ordering key of every move: hash move, captures (of pieces that threaten a
     /// mill first), blocks of the opponent's mills, killers, then history.
     fn order_keys(&mut self, pos: &Position, tt_move: Move, ply: usize) {
-        let gaps = movegen::mill_gaps(pos, self.variant, pos.side.opponent());
-        // Opponent pieces that stand in an open two: taking one breaks a mill threat.
-        let threats = threat_pieces(pos, self.variant, pos.side.opponent());
+        // The opponent's open twos: their empty points are blocks, and their pieces are the
+        // captures that break a mill threat.
+        let (theirs, ours) = (pos.board[pos.side.opponent().index()], pos.board[pos.side.index()]);
+        let open = self.variant.points_of_mills(self.variant.open_twos(theirs, ours));
+        let gaps = open & !theirs;
+        let threats = open & theirs;
         let side = pos.side.index();
         let killers = self.killers[ply];
         let history = &self.history[side];
@@ -689,13 +692,6 @@ impl<'a> Searcher<'a> {
             };
         }
     }
-}
-
-/// The pieces of `c` that form an open two (two on a mill line whose third point is empty).
-fn threat_pieces(pos: &Position, variant: &Variant, c: Colour) -> Bits {
-    let own = pos.board[c.index()];
-    let empty = variant.all & !pos.occupied();
-    variant.mills.iter().filter(|&&m| (own & m).count_ones() == 2 && empty & m != 0).fold(0, |acc, &m| acc | (own & m))
 }
 
 /// Late move reductions by depth and move number: the usual logarithmic table.

@@ -110,15 +110,9 @@ pub fn generate(pos: &Position, variant: &Variant, flying: bool, list: &mut Move
 /// The empty points that would complete a mill of `c` (the third point of an open two).
 #[inline]
 pub fn mill_gaps(pos: &Position, variant: &Variant, c: Colour) -> Bits {
-    let own = pos.board[c.index()];
+    let i = c.index();
     let empty = variant.all & !pos.occupied();
-    let mut gaps = 0;
-    for &m in &variant.mills {
-        if (own & m).count_ones() == 2 {
-            gaps |= empty & m;
-        }
-    }
-    gaps
+    variant.points_of_mills(variant.open_twos(pos.board[i], pos.board[1 - i])) & empty
 }
 
 /// Appends only the mill-closing moves (with their captures) to `list` (cleared first).

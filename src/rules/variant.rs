@@ -90,6 +90,13 @@ pub struct Variant {
 /// both bits set, 2 the high one only, 0 neither.
 pub const MILL_LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// The open twos from two sides' mill counts (`Variant::mill_counts`): the mills with two
+/// of `mine` and none of `theirs`, one low bit per mill.
+#[inline]
+pub fn open_two_fields(mine: u64, theirs: u64) -> u64 {
+    (mine >> 1) & !mine & !(theirs | theirs >> 1) & MILL_LOW_BITS
+}
+
 /// Calls `f` with the index of each mill whose two-bit field in `fields` (laid out as
 /// `Variant::mill_counts`) has its low bit set.
 #[inline]
@@ -140,6 +147,14 @@ impl Variant {
     pub fn mill_points(&self, own: Bits) -> Bits {
         let counts = self.mill_counts(own);
         self.points_of_mills(counts & (counts >> 1) & MILL_LOW_BITS)
+    }
+
+    /// The open twos of `own` against `other` (two of `own`, none of `other`, so the third
+    /// point is empty): one low bit per mill, laid out as `Variant::mill_counts`.
+    #[inline]
+    pub fn open_twos(&self, own: Bits, other: Bits) -> u64 {
+        let (mine, theirs) = (self.mill_counts(own), self.mill_counts(other));
+        open_two_fields(mine, theirs)
     }
 
     /// The points of the mills whose two-bit field in `fields` (laid out as
