@@ -140,9 +140,12 @@ fn generate_to(pos: &Position, variant: &Variant, flying: bool, targets: Bits, l
         return;
     }
     let victims = pos.capturable(variant, pos.side.opponent());
+    // Only a step into a gap of the pieces as they stand can close a mill: the mill's
+    // other two points are ours before the step too.
+    let gaps = if victims != 0 { mill_gaps(pos, variant, pos.side) } else { 0 };
     for_each_step(pos, variant, flying, targets, |from, to| {
         let m = Move { from, to, capture: super::position::NO_POINT };
-        if victims != 0 && closes_mill(pos, variant, from, to) {
+        if gaps & (1 << to) != 0 && closes_mill(pos, variant, from, to) {
             each_bit(victims, |c| list.push(m.with_capture(c)));
         } else {
             list.push(m);
@@ -156,9 +159,10 @@ pub fn count(pos: &Position, variant: &Variant, flying: bool) -> u64 {
         return 0;
     }
     let victims = pos.capturable(variant, pos.side.opponent()).count_ones().max(1) as u64;
+    let gaps = mill_gaps(pos, variant, pos.side);
     let mut n = 0;
     for_each_step(pos, variant, flying, variant.all, |from, to| {
-        n += if closes_mill(pos, variant, from, to) { victims } else { 1 };
+        n += if gaps & (1 << to) != 0 && closes_mill(pos, variant, from, to) { victims } else { 1 };
     });
     n
 }
