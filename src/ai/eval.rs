@@ -58,7 +58,8 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
             // for each such piece and gap, however many mills close there: the pieces
             // seen for each gap so far are kept by the gap.
             let in_mills = variant.points_of_mills(full);
-            let mut runners_by_gap = [0 as Bits; 32];
+            // Indexed by point: a board has at most 24 (`Variant` asserts it).
+            let mut runners_by_gap = [0 as Bits; 24];
             each_mill(open_twos, |m| {
                 let gap = variant.mills[m] & empty;
                 let g = gap.trailing_zeros() as usize;
