@@ -3,7 +3,7 @@
 //! sliding and while flying.
 
 use crate::rules::position::{Colour, Position};
-use crate::rules::variant::{Bits, MILL_LOW_BITS, Variant, each_mill, open_two_fields};
+use crate::rules::variant::{Bits, Variant, closed_fields, each_mill, open_two_fields};
 
 pub const PIECE: i32 = 100;
 
@@ -39,7 +39,7 @@ pub fn features(pos: &Position, variant: &Variant, flying_rule: bool) -> [Featur
         let i = c.index();
         let own = pos.board[i];
         let (mine, theirs) = (counts[i], counts[1 - i]);
-        let full = mine & (mine >> 1) & MILL_LOW_BITS;
+        let full = closed_fields(mine);
         let open_twos = open_two_fields(mine, theirs);
         let fc = &mut f[i];
         fc.pieces = pos.pieces(c) as i32;

@@ -90,6 +90,13 @@ pub struct Variant {
 /// both bits set, 2 the high one only, 0 neither.
 pub const MILL_LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// The closed mills from a side's mill counts (`Variant::mill_counts`): the mills with all
+/// three points, one low bit per mill.
+#[inline]
+pub fn closed_fields(counts: u64) -> u64 {
+    counts & (counts >> 1) & MILL_LOW_BITS
+}
+
 /// The open twos from two sides' mill counts (`Variant::mill_counts`): the mills with two
 /// of `mine` and none of `theirs`, one low bit per mill.
 #[inline]
@@ -146,7 +153,7 @@ impl Variant {
     #[inline]
     pub fn mill_points(&self, own: Bits) -> Bits {
         let counts = self.mill_counts(own);
-        self.points_of_mills(counts & (counts >> 1) & MILL_LOW_BITS)
+        self.points_of_mills(closed_fields(counts))
     }
 
     /// The open twos of `own` against `other` (two of `own`, none of `other`, so the third
