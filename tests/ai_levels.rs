@@ -628,6 +628,51 @@ fn an_iteration_whose_best_move_falls_is_searched_on() {
     assert!(searched_on[first..].iter().all(|&on| on), "{searched_on:?}");
 }
 
+/// A move that fails high against the previous best makes the choice unsettled until its
+/// exact score is known: a node limit reached after the fail high no longer ends the
+/// search, the unsettled limit does; and where a limit cuts its exact search, the move is
+/// still played, by the bound it failed high by. In the position where the best move
+/// changes at depth 13 (above), without a fall of the previous best.
+#[test]
+fn a_move_failing_high_is_searched_on_until_its_score_is_known() {
+    let g = nine_with_moves("W: B: w 9 9 0", "f2 f6 g4 e4 d1 d6 b6 d2 b4 c4 b2xd2 d2");
+    let full = think_with(&g, Level::Master, depth(13), 0);
+    let its = &full.iterations;
+    let k = 11; // depth 12, then depth 13
+    let (before, after) = (its[k].pv[0], its[k + 1].pv[0]);
+    assert_ne!(before, after, "the test needs a position whose best move changes at depth 13");
+    assert_eq!(its[k - 1].pv[0], before, "and whose move depth 12 did not change");
+    let fallen = its[k + 1].root.iter().find(|e| e.0 == before).map(|e| e.1).expect("scored at depth 13");
+    assert!(fallen > its[k].score.min(its[k - 1].score) - 40, "the test needs no fall at depth 13: {fallen}");
+    let (from, to) = (its[k].nodes, its[k + 1].nodes);
+    let (mut seen, mut cut_exact) = (None, 0);
+    for f in 1..40 {
+        let plain = Limits { nodes: Some(from + (to - from) * f / 40), ..Limits::default() };
+        let cut = think_with(&g, Level::Master, plain, 0);
+        let last = cut.iterations.last().expect("an iteration");
+        let on = think_with(&g, Level::Master, Limits { unsettled_nodes: Some(to + 1), ..plain }, 0);
+        let searched_on: Vec<(u32, bool, Move)> = on.iterations.iter().map(|i| (i.depth, i.partial, i.pv[0])).collect();
+        if last.partial {
+            assert_eq!((last.depth, cut.best), (13, after), "at {f}/40: only {after:?} beats the previous best");
+            seen.get_or_insert(f);
+            // The bound it failed high by, below its exact score: cut in its exact search.
+            cut_exact += (last.score < its[k + 1].score) as u32;
+        } else {
+            assert_eq!((last.depth, cut.best), (12, before), "at {f}/40");
+        }
+        let done = |n: usize| its[..=n].iter().map(|i| (i.depth, false, i.pv[0])).collect::<Vec<_>>();
+        if seen.is_some() {
+            // On to the end of depth 13 (which changed the move, so depth 14 too, up to
+            // the unsettled limit just after 13's end).
+            assert_eq!(searched_on[..=k + 1], done(k + 1), "from {f}/40 the fail high searches on");
+        } else {
+            assert_eq!(searched_on, done(k), "at {f}/40, before the fail high");
+        }
+    }
+    assert!(seen.is_some_and(|f| f > 1), "the test needs limits before and after the fail high: {seen:?}");
+    assert!(cut_exact > 0, "no plain limit cut the exact search of {after:?}");
+}
+
 /// Master's lost game against Sanmill from the start position (README "Against Sanmill",
 /// start position, seed 4, game 4). After 25 plies Black has one move that holds, d2-d3;
 /// Master played e4-e3, and White's f4-e4 then squeezes Black into a blockade. The lines of

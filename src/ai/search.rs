@@ -45,7 +45,8 @@ pub struct Limits {
     pub threads: usize,
     /// The limits instead of `time` and `nodes` while the last completed iteration chose
     /// another move than the one before it, or while the iteration under way has found the
-    /// previous best move fallen below both iterations before (`None`: the same). An
+    /// previous best move fallen below both iterations before, or another move failing high
+    /// against it until that move's exact score is known (`None`: the same). An
     /// unsettled choice is where a placement slides: of 720 placing positions searched to
     /// 8 M nodes, 22 were unsettled at the limit, and searching those on to 16 M (2 % more
     /// nodes in all) took the placements that give away half a piece or more from 13 to 9;
@@ -61,7 +62,8 @@ pub struct Limits {
 pub struct Iteration {
     pub depth: u32,
     /// Cut short: only the root moves searched before the limit have this depth's
-    /// scores; the others are listed last at `-INF`.
+    /// scores (one whose exact search was cut, the bound it failed high by); the others
+    /// are listed last at `-INF`.
     pub partial: bool,
     /// Not searched now: the opening book's entry (`book.rs`), from a search this deep.
     pub book: bool,
@@ -96,8 +98,8 @@ pub struct Searcher<'a> {
     unsettled_deadline: Option<Instant>,
     unsettled_node_limit: Option<u64>,
     /// Whether the last completed iteration changed the best move, or the iteration under
-    /// way found the previous best move's score fallen (`root_search`): the unsettled
-    /// limits apply.
+    /// way found the previous best move's score fallen or another move at least as good
+    /// (`root_search`): the unsettled limits apply.
     unsettled: bool,
     /// The side the search chooses a move for.
     root_side: Colour,
@@ -134,6 +136,9 @@ pub struct Searcher<'a> {
     /// The root moves an aborted iteration completed, with their scores, in search order
     /// (the previous best first).
     completed: Vec<(Move, i32)>,
+    /// The move after them, if it failed high on its null window and the limits then cut
+    /// its exact search: with the null window's result, a bound below its score.
+    cut: Option<(Move, i32)>,
 }
 
 /// A side with this few slides is close to being blockaded: its nodes are cheap (two
@@ -185,6 +190,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             extended: 0,
             completed: Vec::new(),
+            cut: None,
         }
     }
 
@@ -291,6 +297,7 @@ impl<'a> Searcher<'a> {
         self.root_depth = depth;
         self.extended = 0;
         self.completed.clear();
+        self.cut = None;
         let mut best = -INF;
         let mut scores: Vec<i32> = Vec::with_capacity(root.len());
         self.path.push(*pos);
@@ -312,7 +319,24 @@ impl<'a> Searcher<'a> {
                 }
             } else {
                 let s = -self.search(&child, depth - 1, -floor - 1, -floor, 1);
-                if s > floor && !self.aborted { -self.search(&child, depth - 1, -INF, -floor, 1) } else { s }
+                if s > floor && !self.aborted {
+                    // At least as good as the previous best: the choice may change in
+                    // this iteration, so the unsettled limits apply while the exact score
+                    // is searched, and on if it beats the previous best.
+                    let settled = !self.unsettled;
+                    if s >= scores[0] {
+                        self.unsettled = true;
+                    }
+                    let exact = -self.search(&child, depth - 1, -INF, -floor, 1);
+                    if self.aborted {
+                        self.cut = Some((m, s));
+                    } else if settled && exact <= scores[0] {
+                        self.unsettled = false;
+                    }
+                    exact
+                } else {
+                    s
+                }
             };
             if self.aborted {
                 self.path.pop();
@@ -352,7 +376,14 @@ impl<'a> Searcher<'a> {
         let mut scored = std::mem::take(&mut self.completed);
         let &(_, first) = scored.first()?;
         // Scores after the first are exact where above the floor, which the best one is.
-        let &(best, score) = scored.iter().filter(|&&(_, s)| s > first).max_by_key(|&&(_, s)| s)?;
+        // A move whose exact search was cut is at least as good as its bound: it beats
+        // the previous best when the bound ties with it too, which with no margin is the
+        // most its null window can show (a tie is a choice Master makes at random; the
+        // fail high says the move is likely better), and an exact score when it ties with
+        // that (`max_by_key` keeps the last of equals).
+        let cut = self.cut.take().filter(|&(_, s)| s >= first);
+        let &(best, score) = scored.iter().filter(|&&(_, s)| s > first).chain(&cut).max_by_key(|&&(_, s)| s)?;
+        scored.extend(cut);
         let searched = scored.len();
         scored.sort_by_key(|&(_, s)| -s);
         scored.extend(root[searched..].iter().map(|&(m, _)| (m, -INF)));
