@@ -377,7 +377,14 @@ pub fn think_reporting(
     let best_score = last.root[0].1;
     // A forced win is taken by the quickest route; otherwise any move within the margin.
     let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 { 0 } else { level.margin() };
-    let candidates: Vec<Move> = last.root.iter().filter(|&&(_, s)| s >= best_score - margin).map(|&(m, _)| m).collect();
+    // With no margin, an iteration cut short plays the move that beat the previous best:
+    // one whose exact search was cut scores by a bound that may tie with the previous
+    // best's score, and is likely better (`Searcher::overtaken`).
+    let candidates: Vec<Move> = if last.partial && margin == 0 {
+        vec![last.pv[0]]
+    } else {
+        last.root.iter().filter(|&&(_, s)| s >= best_score - margin).map(|&(m, _)| m).collect()
+    };
     let best = candidates[rng.random_range(0..candidates.len())];
     Some(Thought { best, iterations })
 }

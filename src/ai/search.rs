@@ -377,15 +377,16 @@ impl<'a> Searcher<'a> {
         let &(_, first) = scored.first()?;
         // Scores after the first are exact where above the floor, which the best one is.
         // A move whose exact search was cut is at least as good as its bound: it beats
-        // the previous best when the bound ties with it too, which with no margin is the
-        // most its null window can show (a tie is a choice Master makes at random; the
-        // fail high says the move is likely better), and an exact score when it ties with
-        // that (`max_by_key` keeps the last of equals).
+        // the previous best when its bound ties with it too (with no margin its null
+        // window shows no more than that, and a root move that fails high is most often
+        // better), and a move with an exact score when it ties with that (`max_by_key`
+        // keeps the last of equals).
         let cut = self.cut.take().filter(|&(_, s)| s >= first);
         let &(best, score) = scored.iter().filter(|&&(_, s)| s > first).chain(&cut).max_by_key(|&&(_, s)| s)?;
         scored.extend(cut);
         let searched = scored.len();
-        scored.sort_by_key(|&(_, s)| -s);
+        // The move that beat the previous best first, before any that tie with it.
+        scored.sort_by_key(|&(m, s)| (-s, m != best));
         scored.extend(root[searched..].iter().map(|&(m, _)| (m, -INF)));
         Some(Iteration {
             depth,
