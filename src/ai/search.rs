@@ -532,6 +532,18 @@ impl<'a> Searcher<'a> {
                     return s;
                 }
             }
+            // The hash move is searched first: ask for its child's entry now, so that the
+            // memory fetch overlaps this node's move generation and ordering instead of
+            // stalling the child (the probe's wait was the search's largest single cost).
+            // Only a move this position can play: an entry may be another position's.
+            let us = pos.side.index();
+            let playable = match tt_move.from {
+                NO_POINT => pos.in_hand[us] > 0,
+                from => pos.board[us] & (1 << from) != 0,
+            };
+            if depth > 1 && tt_move.to != NO_POINT && playable {
+                self.tt.prefetch(pos.play(tt_move).hash);
+            }
         }
         if prunable {
             // Reverse futility: far above beta with little depth left, and no mill of the
