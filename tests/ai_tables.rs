@@ -189,6 +189,36 @@ fn out_of_the_tables_is_none() {
     assert_eq!(tables.value_in(&pos), None);
 }
 
+#[test]
+fn tables_against_three_solved_alone_are_those_of_the_whole_solve() {
+    // Six men's morris is solved whole, every layer up to 6v6: its tables of four to six
+    // pieces against three are the reference for the same layers solved alone, each
+    // from the one below it.
+    let rules = Rules::new(VariantKind::Six);
+    let whole = Tables::solve(rules, 6).expect("solves");
+    let alone = Tables::solve_against_three(rules, 6).expect("solves");
+    let n = rules.board().len();
+    let mut rng = StdRng::seed_from_u64(63);
+    let mut decided = 0;
+    for (mover, other) in [(3, 3), (4, 3), (3, 4), (5, 3), (3, 5), (6, 3), (3, 6)] {
+        for _ in 0..3000 {
+            let own = points(&mut rng, n, mover, 0);
+            let theirs = points(&mut rng, n, other, own);
+            let value = alone.value(own, theirs);
+            assert_eq!(value, whole.value(own, theirs), "{mover}v{other} W:{own:#x} B:{theirs:#x}");
+            decided += usize::from(matches!(value, Some(Value::Win { .. } | Value::Loss { .. })));
+        }
+    }
+    // Without flying most of these are decided: the comparison is not only of draws.
+    assert!(decided > 10_000, "only {decided} of 21,000 sampled positions are decided");
+    // Only the layers against three, and nothing past six pieces or the variant's own.
+    let four = points(&mut rng, n, 4, 0);
+    assert_eq!(alone.value(four, points(&mut rng, n, 4, four)), None);
+    assert_eq!(alone.max_pieces(), 3);
+    assert!(Tables::solve_against_three(Rules::new(VariantKind::Nine), 7).is_err());
+    assert!(Tables::solve_against_three(Rules::new(VariantKind::Five), 6).is_err());
+}
+
 fn numbers(line: &str) -> Vec<u64> {
     line.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect()
 }

@@ -412,6 +412,28 @@ impl Tables {
         Ok(tables)
     }
 
+    /// Solves the tables of three against three and of every count up to `top` against
+    /// three (both sides to move): the endgames where one side is down to the three
+    /// pieces that fly, beyond the 4v4 the device solves. Each layer only needs the one
+    /// below it (the three's capture leaves one piece fewer, the other side's ends the
+    /// game), so 6v3 takes 5v3 and 4v3 but none of 4v4 to 6v6. For measuring how the
+    /// search plays those endgames (tools/against-three); 6v3 holds 220 million
+    /// positions, so the app does not solve them. `max_pieces` stays 3: no other
+    /// material is complete.
+    pub fn solve_against_three(rules: Rules, top: u8) -> Result<Tables, TableError> {
+        if !(MIN_PIECES..=LIMIT).contains(&top) || top > rules.board().pieces {
+            return Err(TableError::Pieces { asked: top, most: LIMIT.min(rules.board().pieces) });
+        }
+        let mut tables = Tables::empty(rules);
+        for count in MIN_PIECES..=top {
+            tables.solve_layer(count, MIN_PIECES)?;
+            if count == MIN_PIECES {
+                tables.max = MIN_PIECES;
+            }
+        }
+        Ok(tables)
+    }
+
     /// No tables at all: every lookup answers `None`.
     fn empty(rules: Rules) -> Tables {
         Tables {
