@@ -268,7 +268,7 @@ pub(crate) fn binomial(n: u32, k: u32) -> u32 {
 }
 
 /// The value of a move for the side that made it, from the value it leaves the other side.
-fn after(child: Value) -> Value {
+pub fn after(child: Value) -> Value {
     match child {
         Value::Win { plies } => Value::Loss { plies: plies + 1 },
         Value::Loss { plies } => Value::Win { plies: plies + 1 },
@@ -427,10 +427,8 @@ impl Tables {
         let mut tables = Tables::empty(rules);
         for count in MIN_PIECES..=top {
             tables.solve_layer(count, MIN_PIECES)?;
-            if count == MIN_PIECES {
-                tables.max = MIN_PIECES;
-            }
         }
+        tables.max = MIN_PIECES;
         Ok(tables)
     }
 

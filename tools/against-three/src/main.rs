@@ -8,14 +8,14 @@
 //!
 //! Usage: against-three [TOP] < tools/sanmill-games.txt
 //! TOP (default 6): the most pieces against three the tables hold (6v3: 220 million
-//! positions, about a minute and 1 GB to solve).
+//! positions, about a minute and 656 MB to solve).
 
 use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use dokuz_tas::ai::endgame::Value;
-use dokuz_tas::ai::tables::Tables;
+use dokuz_tas::ai::tables::{Tables, after as after_move};
 use dokuz_tas::rules::{Colour, Game, Position, Rules, VariantKind};
 
 /// One game line: `game N opening A B master White|Black: RESULT (...), P plies: MOVES`.
@@ -39,12 +39,6 @@ fn parse(line: &str) -> Option<Record> {
     Some(Record { master, result, moves: moves.split_whitespace().map(str::to_string).collect() })
 }
 
-/// The table value of `pos` for the side to move, where the tables hold it and the
-/// 50-move count leaves it certain.
-fn judged(tables: &Tables, pos: &Position, top: u32) -> Option<Value> {
-    raw(tables, pos, top)?;
-    tables.value_in(pos)
-}
 
 #[derive(Default)]
 struct Side {
@@ -63,11 +57,10 @@ fn run() -> Result<(), String> {
         None => 6,
         Some(a) => a.parse().map_err(|_| format!("'{a}' is not a piece count (3 to 6)"))?,
     };
-    let top = u32::from(pieces);
     let rules = Rules { flying: true, ..Rules::new(VariantKind::Nine) };
     let started = Instant::now();
     let tables = Tables::solve_against_three(rules, pieces).map_err(|e| e.to_string())?;
-    eprintln!("tables up to {top}v3 solved in {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!("tables up to {pieces}v3 solved in {:.1} s", started.elapsed().as_secs_f64());
     for many in 3..=pieces {
         let sides: &[(u8, u8)] = if many == 3 { &[(3, 3)] } else { &[(many, 3), (3, many)] };
         for &(mover, other) in sides {
@@ -92,15 +85,16 @@ fn run() -> Result<(), String> {
         let Some(record) = parse(&line) else { continue };
         games += 1;
         let mut game = Game::new(rules);
-        let (mut reach, mut held_win, mut first_win) = (false, false, None);
+        let (mut reach, mut held_win) = (false, false);
         for (ply, m) in record.moves.iter().enumerate() {
             let before = *game.position();
-            let value = judged(&tables, &before, top);
+            // Where the tables hold the position and the 50-move count leaves it certain.
+            let value = tables.value_in(&before);
             game.play_text(m).map_err(|e| format!("line {}, move {} '{m}': {e}", n + 1, ply + 1))?;
             let Some(value) = value else {
                 // Held by the tables but not certain under the 50-move count: a win too
                 // far off for the plies left, with a capture on the way.
-                if before.side == record.master && matches!(raw(&tables, &before, top), Some(Value::Win { .. })) {
+                if before.side == record.master && matches!(raw(&tables, &before), Some(Value::Win { .. })) {
                     far_off += 1;
                     far_games.insert(n + 1, record.result.clone());
                 }
@@ -122,18 +116,11 @@ fn run() -> Result<(), String> {
             let after_value = if after.pieces(after.side) < 3 {
                 Some(Value::Win { plies: 1 })
             } else {
-                judged(&tables, after, top).map(|v| match v {
-                    Value::Win { plies } => Value::Loss { plies: plies + 1 },
-                    Value::Loss { plies } => Value::Win { plies: plies + 1 },
-                    Value::Draw => Value::Draw,
-                })
+                tables.value_in(after).map(after_move)
             };
             match value {
                 Value::Win { .. } => {
-                    if mover == record.master {
-                        held_win = true;
-                        first_win.get_or_insert(ply + 1);
-                    }
+                    held_win |= mover == record.master;
                     side.from_won += 1;
                     if !matches!(after_value, Some(Value::Win { .. })) {
                         side.won_dropped += 1;
@@ -168,7 +155,7 @@ fn run() -> Result<(), String> {
             *won_once_results.entry(record.result.clone()).or_default() += 1;
         }
     }
-    println!("games: {games}; with a position of three against three to {top}: {reached}");
+    println!("games: {games}; with a position of three against three to {pieces}: {reached}");
     println!("games in which Master, to move, held a win there: {won_once}, ended {won_once_results:?}");
     for ((a, b), [w, d, l]) in &by_material {
         println!("{a}v{b} to move: {w} won, {d} drawn, {l} lost");
@@ -186,11 +173,10 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// The tables' value of `pos` with no 50-move count.
-fn raw(tables: &Tables, pos: &Position, top: u32) -> Option<Value> {
-    let (own, theirs) = (pos.own().count_ones(), pos.theirs().count_ones());
-    let held = |a: u32, b: u32| a == 3 && (3..=top).contains(&b);
-    if !pos.placing_done() || !(held(own, theirs) || held(theirs, own)) {
+/// The tables' value of `pos` with no 50-move count (they hold only the moving phase of
+/// three against three to `TOP`).
+fn raw(tables: &Tables, pos: &Position) -> Option<Value> {
+    if !pos.placing_done() {
         return None;
     }
     tables.value(pos.own(), pos.theirs())
