@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use common::dokuz;
-use dokuz_tas::ai::book::{self, Book, COMPLETE, Entry, PLIES};
+use dokuz_tas::ai::book::{self, Book, COMPLETE, DEEPEST, Entry, LINE_GAMES, PLIES};
 use dokuz_tas::ai::{Level, Limits, think};
 use dokuz_tas::rules::variant::Bits;
 use dokuz_tas::rules::{Colour, Game, Move, Position, Rules, VariantKind};
@@ -109,8 +109,8 @@ fn the_shipped_book_holds_every_opening_with_a_legal_move() {
     // deepened in parts); every entry was searched at least that deep.
     let depths = header_depths(book::SHIPPED);
     assert!(
-        (COMPLETE..=PLIES).contains(&(depths.len() as u32)),
-        "a depth for 0 to {} pieces placed, and perhaps White's third placement",
+        (COMPLETE..=DEEPEST).contains(&(depths.len() as u32)),
+        "a depth for 0 to {} pieces placed, and perhaps for the lines beyond",
         COMPLETE - 1
     );
     for g in &openings {
@@ -123,7 +123,21 @@ fn the_shipped_book_holds_every_opening_with_a_legal_move() {
     let held =
         |line: Vec<Position>| line.iter().filter(|p| book.probe(&Game::from_position(nine(), **p)).is_some()).count();
     let in_lines = [held(book::white_line(&book)), held(book::black_line(&book))];
-    assert_eq!(book.len(), complete + in_lines[0] + in_lines[1], "every entry beyond the complete part is on a line");
+    let game_lines = book::game_lines(&shipped_games(), depths.len());
+    let in_game_lines = held(game_lines.clone());
+    assert_eq!(
+        book.len(),
+        complete + in_lines[0] + in_lines[1] + in_game_lines,
+        "every entry beyond the complete part is on a line"
+    );
+    assert_eq!(in_game_lines > 0, depths.len() > PLIES as usize, "the header names a depth for the game lines held");
+    for pos in &game_lines {
+        let g = Game::from_position(nine(), *pos);
+        if let Some(entry) = book.probe(&g) {
+            assert!(g.legal_moves().contains(&entry.best), "{}: {:?}", g.position_text(), entry.best);
+            assert!(entry.depth >= depths[book::placed(pos)], "{}: searched to {}", g.position_text(), entry.depth);
+        }
+    }
     // Each entry the header counts is found, those whose move closes a mill (and
     // captures, the capture turned with the board) too.
     assert_eq!(in_lines, header_counts(book::SHIPPED), "the lines' entries that the header counts are all found");
@@ -209,13 +223,93 @@ fn the_black_line_follows_the_book_s_black_moves() {
     assert!(after.contains(&class(&line[0])), "the line begins after White's strongest second placement");
 }
 
+/// The game lines: the positions of six to nine placed, before any capture, that at least
+/// `LINE_GAMES` of the games reached (a symmetric image counting as the same position),
+/// one of each class, the most played first. A game is read from our notation or from a
+/// line of `tools/sanmill-games.txt`; a bad move is an error naming its line.
+#[test]
+fn the_game_lines_are_the_positions_games_reached_again() {
+    assert_eq!(LINE_GAMES, 2, "the counts below are for two games");
+    let text = "# four games share their first six placements, the third as its mirror image
+d2 d6 b4 f6 b6 b2 f4 d3 g7 g4 a1
+d2 d6 b4 f6 b6 b2 f4 a1 g7
+
+d2 d6 f4 b6 f6 f2 c3 a1
+game 9 opening  master White: draw (draw: the same position occurred three times), 11 plies: d2 d6 b4 f6 b6 b2 f4 d3 g7 g4 a7
+game 10 opening c4 b2: not counted: sanmill answered 'e5-e4' after c4 b2
+a1 b2 a4 b4 a7xb4 b4 c4 d1
+";
+    let games = book::read_games(text).expect("the games read");
+    assert_eq!(games.len(), 5, "the set-aside game is skipped");
+    assert!(games[4].is_empty(), "a capture before six are placed ends the line");
+    assert_eq!(games[0].len(), 4, "six to nine placed");
+    let position = |moves: &str| {
+        let mut g = Game::new(nine());
+        moves.split(' ').for_each(|m| {
+            g.play_text(m).expect("legal");
+        });
+        class(g.position())
+    };
+    let expected =
+        ["d2 d6 b4 f6 b6 b2", "d2 d6 b4 f6 b6 b2 f4", "d2 d6 b4 f6 b6 b2 f4 d3", "d2 d6 b4 f6 b6 b2 f4 d3 g7"];
+    let lines: Vec<[Bits; 2]> = book::game_lines(&games, 10).iter().map(class).collect();
+    assert_eq!(lines, expected.map(position), "reached by 4, 3, 2 and 2 games, in that order");
+    let lines: Vec<[Bits; 2]> = book::game_lines(&games, 7).iter().map(class).collect();
+    assert_eq!(lines, [position(expected[0])], "six placed only");
+    assert!(book::game_lines(&games[..1], 10).is_empty(), "one game is no line");
+    let bad = book::read_games("d2 d6\nd2 d2").expect_err("a point taken twice");
+    assert!(bad.contains("games line 2") && bad.contains("'d2'"), "{bad}");
+
+    // Built after a complete book of depth 1, searching from six placed: only the game
+    // lines are searched, to their own depths, and the book holds them with Master's moves.
+    let all = book::positions();
+    let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
+    let complete = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[1; COMPLETE as usize], 0))
+        .expect("the depth-1 book reads");
+    let depths = [1, 1, 1, 1, 1, 1, 2, 2, 3, 3];
+    let searched = std::sync::Mutex::new(Vec::new());
+    let built = book::build(&depths, &[&complete], &games, Some(PLIES as usize), 2, &|s| {
+        if let Ok(mut list) = searched.lock() {
+            list.push(class(s.position));
+        }
+    });
+    let mut searched = searched.lock().map(|list| list.clone()).unwrap_or_default();
+    searched.sort();
+    let mut lines = expected.map(position).to_vec();
+    lines.sort();
+    assert_eq!(searched, lines, "only the game lines are searched");
+    assert!(built.contains("and 4 positions of 6 to 9 pieces placed that at least 2 of the first 5 games"), "{built}");
+    let read = Book::parse(&built).expect("the built book reads");
+    assert_eq!(read.len(), all.len() + 4);
+    let stop = AtomicBool::new(false);
+    for pos in book::game_lines(&games, depths.len()) {
+        let g = Game::from_position(nine(), pos);
+        let depth = depths[book::placed(&pos)];
+        let master = think(&g, Level::Master, Limits { depth: Some(depth), threads: 1, ..Limits::default() }, 0, &stop)
+            .expect("a move");
+        assert_eq!(read.probe(&g).map(|e| (e.best, e.depth)), Some((master.best, depth)), "{}", g.position_text());
+    }
+}
+
+/// The games whose lines the shipped book follows: the first of `tools/sanmill-games.txt`,
+/// as many as its header says (games added to the file later are not in it).
+fn shipped_games() -> Vec<Vec<Position>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/sanmill-games.txt");
+    let text = std::fs::read_to_string(path).expect("tools/sanmill-games.txt reads");
+    let mut games = book::read_games(&text).expect("its games read");
+    let first = book::SHIPPED.lines().next().unwrap_or("");
+    let count = first.split(" of the first ").nth(1).and_then(|rest| rest.split(' ').next()?.parse().ok());
+    games.truncate(count.unwrap_or(0));
+    games
+}
+
 /// The shipped book is what a build that searches nothing writes from it: every entry
-/// in its place, both lines as far as they are held, the same header.
+/// in its place, every line as far as it is held, the same header.
 #[test]
 fn the_shipped_book_is_its_own_kept_build() {
     let book = shipped();
     let depths = header_depths(book::SHIPPED);
-    let written = book::build(&depths, &[&book], false, 1, &|_| panic!("nothing is searched"));
+    let written = book::build(&depths, &[&book], &shipped_games(), None, 1, &|_| panic!("nothing is searched"));
     assert_eq!(written, book::SHIPPED);
 }
 
@@ -281,7 +375,7 @@ fn a_built_book_reads_back_as_master_s_moves() {
     assert!(positions.len() >= 12);
     let jobs: Vec<(Position, u32)> = positions.iter().map(|&p| (p, 3)).collect();
     let entries = book::analyse(&jobs, 2, &|_| {});
-    let text = book::text(&positions, &entries, &[3; PLIES as usize]);
+    let text = book::text(&positions, &entries, &[3; PLIES as usize], 0);
     let read = Book::parse(&text).expect("the built text reads");
     assert_eq!(read.len(), positions.len());
     let stop = AtomicBool::new(false);
@@ -302,10 +396,10 @@ fn a_built_book_reads_back_as_master_s_moves() {
 fn a_book_is_deepened_only_where_asked() {
     let all = book::positions();
     let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 2)).collect();
-    let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[2; PLIES as usize]))
+    let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[2; PLIES as usize], 0))
         .expect("the depth-2 book reads");
     let total = std::sync::Mutex::new(Vec::new());
-    let deeper = book::build(&[4, 2, 2, 2], &[&shallow], true, 2, &|s| {
+    let deeper = book::build(&[4, 2, 2, 2], &[&shallow], &[], Some(0), 2, &|s| {
         if let Ok(mut t) = total.lock() {
             t.push(s.total)
         }
@@ -336,11 +430,11 @@ fn a_book_is_deepened_only_where_asked() {
 fn the_white_line_is_built_after_the_book_and_written_as_far_as_kept() {
     let all = book::positions();
     let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
-    let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[1; COMPLETE as usize]))
+    let shallow = Book::parse(&book::text(&all, &book::analyse(&shallow, 2, &|_| {}), &[1; COMPLETE as usize], 0))
         .expect("the depth-1 book reads");
     let line = book::white_line(&shallow);
     let totals = std::sync::Mutex::new(Vec::new());
-    let built = book::build(&[1, 1, 1, 1, 2], &[&shallow], true, 2, &|s| {
+    let built = book::build(&[1, 1, 1, 1, 2], &[&shallow], &[], Some(0), 2, &|s| {
         if let Ok(mut t) = totals.lock() {
             t.push(s.total)
         }
@@ -362,7 +456,7 @@ fn the_white_line_is_built_after_the_book_and_written_as_far_as_kept() {
     // A build stopped after 100 of the line: nothing is searched, the 100 are written.
     let cut: Vec<&str> = built.lines().take(3 + all.len() + 100).collect();
     let partial = Book::parse(&cut.join("\n")).expect("the cut book reads");
-    let written = book::build(&[1, 1, 1, 1, 2], &[&partial], false, 2, &|_| panic!("nothing is searched"));
+    let written = book::build(&[1, 1, 1, 1, 2], &[&partial], &[], None, 2, &|_| panic!("nothing is searched"));
     assert!(written.contains("and 100 positions of White's third placement"), "{written}");
     let written = Book::parse(&written).expect("the written book reads");
     assert_eq!(written.len(), all.len() + 100);
@@ -381,7 +475,8 @@ fn the_black_line_is_built_after_the_white_line() {
     let all = book::positions();
     let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
     let entries = book::analyse(&shallow, 2, &|_| {});
-    let complete = Book::parse(&book::text(&all, &entries, &[1; COMPLETE as usize])).expect("the depth-1 book reads");
+    let complete =
+        Book::parse(&book::text(&all, &entries, &[1; COMPLETE as usize], 0)).expect("the depth-1 book reads");
     let (white, black) = (book::white_line(&complete), book::black_line(&complete));
     let (kept_black, missing) = black.split_at(black.len() - 3);
     let made_up = |p: &Position| {
@@ -391,9 +486,9 @@ fn the_black_line_is_built_after_the_white_line() {
     let positions: Vec<Position> = all.iter().chain(&lines).copied().collect();
     let kept_entries: Vec<Option<Entry>> = entries.iter().copied().chain(lines.iter().map(made_up)).collect();
     let depths = [1, 1, 1, 1, 2, 2];
-    let kept = Book::parse(&book::text(&positions, &kept_entries, &depths)).expect("the kept book reads");
+    let kept = Book::parse(&book::text(&positions, &kept_entries, &depths, 0)).expect("the kept book reads");
     let searched = std::sync::Mutex::new(Vec::new());
-    let built = book::build(&depths, &[&kept], true, 2, &|s| {
+    let built = book::build(&depths, &[&kept], &[], Some(0), 2, &|s| {
         if let Ok(mut list) = searched.lock() {
             list.push(class(s.position));
         }
@@ -496,7 +591,8 @@ fn a_damaged_book_is_refused_with_the_line() {
         ("W: B: w 9 9 0\td2\t5", "line 1: 3 fields"),
         ("# a comment\n\nW: B: w 9 9 0\tz9\t5\t18", "line 3: 'z9'"),
         ("W: B: w 9 9 0\td2\tmany\t18", "score 'many'"),
-        ("W:d2,d6,f4 B:b2,b4,b6 w 6 6 0\tg7\t0\t18", "not a position of the book"),
+        ("W:d2,d6,f4,a1,a4 B:b2,b4,b6,a7,g7 w 4 4 0\tg1\t0\t18", "not a position of the book's first 10"),
+        ("W:d2,d6 B:b2,b4,b6 w 6 6 0\tg7\t0\t18", "not a position of the book"),
         ("W:a7 B: b 8 9 0\td2\t5\t18\nW:g1 B: b 8 9 0\td2\t5\t18", "line 2: 'W:g1 B: b 8 9 0' is in the book twice"),
     ] {
         let e = Book::parse(text).err().unwrap_or_else(|| panic!("{text:?} was read"));
@@ -545,7 +641,12 @@ fn the_tool_probes_the_book() {
         (&["book", "build"][..], "--depth"),
         (&["book", "build", "--depth", "3", "--moves", "d2"][..], "--moves does not apply to book build"),
         (&["book", "build", "--depths", "20,18"][..], "takes 4 depths, for 0 to 3 pieces placed, or 5"),
-        (&["book", "build", "--depths", "2,2,2,2,2,2,2"][..], "or 6 with Black's too, not 7"),
+        (&["book", "build", "--depths", "2,2,2,2,2,2,2,2,2,2,2"][..], "or up to 10 with the game lines"),
+        (&["book", "build", "--depths", "2,2,2,2,2,2,2"][..], "give --lines GAMES"),
+        (&["book", "build", "--depths", "2,2,2,2", "--lines", "games.txt"][..], "need depths for 6 pieces"),
+        (&["book", "build", "--depths", "2,2,2,2,2,2,2", "--lines", "/nonexistent/games"][..], "cannot read it"),
+        (&["book", "build", "--depth", "2", "--keep", "--kept-only", "--search-from", "6"][..], "give one"),
+        (&["book", "build", "--depth", "2", "--search-from", "six"][..], "'six' is not a valid number"),
         (&["book", "build", "--depth", "2", "--kept-only"][..], "give --keep or --journal"),
         (&["book", "build", "--depths", "20,20,x,18"][..], "'x' is not a valid number"),
         (&["book", "build", "--depths", "20,20,20,0"][..], "at least 1"),

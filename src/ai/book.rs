@@ -41,6 +41,16 @@ pub const COMPLETE: u32 = 4;
 /// replies each), built in parts, those reached from the start first.
 pub const PLIES: u32 = 6;
 
+/// The book holds no position with this many pieces placed or more. Beyond the lines
+/// (`PLIES`), it holds the game lines (`game_lines`): positions that games played against
+/// Master reached again and again, up to each side's fifth placement.
+pub const DEEPEST: u32 = 10;
+
+/// A position is on the game lines when at least this many of the games given to the
+/// build reached it: one game is one opponent's choice, two make a line worth a deeper
+/// search than a move's time gives.
+pub const LINE_GAMES: usize = 2;
+
 /// A book move and what the search that chose it found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -88,7 +98,7 @@ fn in_scope(pos: &Position) -> bool {
         Colour::White => placed[0] == placed[1],
         Colour::Black => placed[0] == placed[1] + 1,
     };
-    uncaptured && in_turn && u32::from(placed[0] + placed[1]) < PLIES
+    uncaptured && in_turn && u32::from(placed[0] + placed[1]) < DEEPEST
 }
 
 impl Book {
@@ -120,7 +130,7 @@ impl Book {
             let mut game = Game::from_text(rules(), Some(position)).map_err(|e| fail(e.to_string()))?;
             let pos = *game.position();
             if !in_scope(&pos) {
-                return Err(fail(format!("'{position}' is not a position of the book's first {PLIES} placements")));
+                return Err(fail(format!("'{position}' is not a position of the book's first {DEEPEST} placements")));
             }
             let best = game.play_text(best).map_err(|e| fail(format!("'{best}': {e}")))?;
             let score = score.parse().map_err(|_| fail(format!("score '{score}' is not a number")))?;
@@ -224,6 +234,64 @@ pub fn black_line(book: &Book) -> Vec<Position> {
     line_after(book, 3, from_start, true)
 }
 
+/// The games of `text` as the game lines read them (`game_lines`): one game a line, its
+/// moves from the start in our notation, or a line of `tools/sanmill-games.txt` (`game …
+/// plies: MOVES`; a game set aside there has no moves and is skipped). Blank lines and
+/// lines starting with `#` are comments. Each game is kept as its positions of the
+/// book's kind with at least `PLIES` placed: up to its first capture or `DEEPEST` pieces.
+pub fn read_games(text: &str) -> Result<Vec<Vec<Position>>, String> {
+    let mut games = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let moves = match line.strip_prefix("game ") {
+            Some(rest) => match rest.split_once(" plies: ") {
+                Some((_, moves)) => moves,
+                None => continue,
+            },
+            None => line,
+        };
+        let mut game = Game::new(rules());
+        let mut positions = Vec::new();
+        let mut moves = moves.split_whitespace();
+        while in_scope(game.position()) {
+            if placed(game.position()) >= PLIES as usize {
+                positions.push(*game.position());
+            }
+            let Some(m) = moves.next() else { break };
+            game.play_text(m).map_err(|e| format!("games line {}: '{m}': {e}", n + 1))?;
+        }
+        games.push(positions);
+    }
+    Ok(games)
+}
+
+/// The game lines: each position of `games` (as `read_games` keeps them) with fewer than
+/// `up_to` pieces placed that at least `LINE_GAMES` of them reached, one of each class,
+/// those reached by the most games first, then in the order the games first reached
+/// them: a line built in parts holds the positions an opponent is likeliest to play.
+pub fn game_lines(games: &[Vec<Position>], up_to: usize) -> Vec<Position> {
+    // Of each class: how many games reached it, when it was first reached, its
+    // representative.
+    let mut reached: HashMap<Key, (usize, usize, Position)> = HashMap::new();
+    for game in games {
+        let mut this_game = HashSet::new();
+        for pos in game.iter().filter(|p| placed(p) < up_to) {
+            let Some((key, _)) = class(pos) else { continue };
+            if this_game.insert(key) {
+                let first = reached.len();
+                let representative = Position::new(key.0, key.1, pos.in_hand, 0);
+                reached.entry(key).or_insert((0, first, representative)).0 += 1;
+            }
+        }
+    }
+    let mut lines: Vec<(usize, usize, Position)> = reached.into_values().filter(|(n, ..)| *n >= LINE_GAMES).collect();
+    lines.sort_by_key(|&(n, first, _)| (std::cmp::Reverse(n), first));
+    lines.into_iter().map(|(.., pos)| pos).collect()
+}
+
 /// `pos` with `book`'s move played, then each reply to it, as classes and representatives
 /// (nothing if the book does not hold `pos`).
 fn after_book(book: &Book, pos: &Position) -> Vec<(Key, Position)> {
@@ -285,17 +353,20 @@ pub struct Searched<'a> {
 
 /// Analyses every position of `positions()` with Master's search on `jobs` threads and,
 /// when `depths` has a depth for `COMPLETE` pieces placed too, then the `white_line` of
-/// what it found, and with a depth for one more, the `black_line`, and returns the book's text: a position with n pieces placed to at
-/// least `depths[n]`. A position that one of the `kept` books holds searched at least that
-/// deep keeps the deepest such entry instead of being searched (the search is the same on
-/// every machine, so this deepens a book in parts, and a build stopped half-way resumes
-/// from what it reported). With `search` false nothing is searched: the book holds the
-/// kept entries only (the lines as far as a stopped build got). `progress` hears of
-/// each position as its search ends.
+/// what it found, with a depth for one more the `black_line`, and with depths for more
+/// pieces still the `game_lines` of `games` to as many placed; returns the book's text: a
+/// position with n pieces placed to at least `depths[n]`. A position that one of the
+/// `kept` books holds searched at least that deep keeps the deepest such entry instead of
+/// being searched (the search is the same on every machine, so this deepens a book in
+/// parts, and a build stopped half-way resumes from what it reported). Only positions
+/// with at least `search_from` pieces placed are searched (`None`: nothing is), the others
+/// hold their kept entries only (a line as far as a stopped build got), so that one part
+/// is built at a time. `progress` hears of each position as its search ends.
 pub fn build(
     depths: &[u32],
     kept: &[&Book],
-    search: bool,
+    games: &[Vec<Position>],
+    search_from: Option<usize>,
     jobs: usize,
     progress: &(dyn Fn(Searched) + Sync),
 ) -> String {
@@ -311,13 +382,12 @@ pub fn build(
                     .max_by_key(|entry| entry.depth)
             })
             .collect();
-        if !search {
-            return kept;
-        }
+        let searched =
+            |pos: &Position, kept: &Option<Entry>| kept.is_none() && search_from.is_some_and(|n| placed(pos) >= n);
         let todo: Vec<(Position, u32)> =
-            positions.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| (*p, depth_of(p))).collect();
-        let mut searched = analyse(&todo, jobs, progress).into_iter();
-        kept.into_iter().map(|k| if k.is_some() { k } else { searched.next().flatten() }).collect()
+            positions.iter().zip(&kept).filter(|(p, k)| searched(p, k)).map(|(p, _)| (*p, depth_of(p))).collect();
+        let mut found = analyse(&todo, jobs, progress).into_iter();
+        positions.iter().zip(kept).map(|(p, k)| if searched(p, &k) { found.next().flatten() } else { k }).collect()
     };
     let mut positions = positions();
     let mut entries = settle(&positions);
@@ -329,7 +399,12 @@ pub fn build(
             positions.extend(line);
         }
     }
-    text(&positions, &entries, depths)
+    if depths.len() > PLIES as usize {
+        let lines = game_lines(games, depths.len());
+        entries.extend(settle(&lines));
+        positions.extend(lines);
+    }
+    text(&positions, &entries, depths, games.len())
 }
 
 /// Master's move in each position and its score, searched to the depth given with it on
@@ -370,8 +445,8 @@ pub fn analyse(positions: &[(Position, u32)], jobs: usize, progress: &(dyn Fn(Se
 }
 
 /// The book's text for `positions` and their `entries`, searched to at least `depths` by
-/// pieces placed (each entry names its own depth).
-pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32]) -> String {
+/// pieces placed (each entry names its own depth), the game lines from `games` games.
+pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32], games: usize) -> String {
     let list = depths.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
     let held = |n: usize| positions.iter().zip(entries).filter(|(p, e)| placed(p) == n && e.is_some()).count();
     let mut scope = format!("fewer than {COMPLETE} pieces placed");
@@ -380,6 +455,15 @@ pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32]) -
             let count = held(COMPLETE as usize + n);
             scope += &format!(", and {count} positions of {side}'s third placement after its second book move");
         }
+    }
+    if depths.len() > PLIES as usize {
+        let count = (PLIES as usize..depths.len()).map(held).sum::<usize>();
+        let last = depths.len() - 1;
+        let span = if last > PLIES as usize { format!("{PLIES} to {last}") } else { format!("{PLIES}") };
+        scope += &format!(
+            ", and {count} positions of {span} pieces placed that at least {LINE_GAMES} of the first {games} games \
+             given reached"
+        );
     }
     let mut text = format!(
         "# Dokuz Taş opening book: nine men's morris, flying on, {scope}.\n\

@@ -5,9 +5,10 @@ use std::io::Write;
 use std::sync::Mutex;
 
 use super::{Failure, Options, POSITION};
-use crate::ai::book::{self, Book, COMPLETE, PLIES};
+use crate::ai::book::{self, Book, COMPLETE, DEEPEST, PLIES};
 
-const BUILD: &[&str] = &["--depth", "--depths", "--keep", "--kept-only", "--journal", "--threads"];
+const BUILD: &[&str] =
+    &["--depth", "--depths", "--lines", "--keep", "--kept-only", "--search-from", "--journal", "--threads"];
 
 pub fn run(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     match o.words.first().map(String::as_str) {
@@ -22,13 +23,15 @@ fn build(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     o.only("book build", BUILD, 1)?;
     let depths: Vec<u32> = match (o.depth, &o.depths) {
         (Some(d), None) => vec![d; COMPLETE as usize],
-        (None, Some(list)) if (COMPLETE..=PLIES).contains(&(list.len() as u32)) => list.clone(),
+        (None, Some(list)) if (COMPLETE..=DEEPEST).contains(&(list.len() as u32)) => list.clone(),
         (None, Some(list)) => {
             return Err(format!(
                 "--depths takes {COMPLETE} depths, for 0 to {} pieces placed, or {} with White's third \
-                 placement after its book move, or {PLIES} with Black's too, not {}",
+                 placement after its book move, or {PLIES} with Black's too, or up to {DEEPEST} with the \
+                 game lines (--lines) to {} placed, not {}",
                 COMPLETE - 1,
                 COMPLETE + 1,
+                DEEPEST - 1,
                 list.len()
             )
             .into());
@@ -42,10 +45,30 @@ fn build(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     if o.kept_only && !o.keep && o.journal.is_none() {
         return Err("--kept-only writes the kept entries: give --keep or --journal FILE".to_string().into());
     }
+    let games = match (&o.lines, depths.len() > PLIES as usize) {
+        (Some(path), true) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("--lines {path}: cannot read it: {e}"))?;
+            book::read_games(&text).map_err(|e| format!("--lines {path}: {e}"))?
+        }
+        (None, false) => Vec::new(),
+        (Some(_), false) => {
+            return Err(format!("--lines: the game lines need depths for {PLIES} pieces placed and more").into());
+        }
+        (None, true) => {
+            return Err(
+                format!("depths for {PLIES} pieces placed and more are the game lines: give --lines GAMES").into()
+            );
+        }
+    };
     let journal = o.journal.as_deref().map(Journal::open).transpose()?;
     let kept: Vec<&Book> = o.keep.then(book::shipped).into_iter().chain(journal.as_ref().map(|j| &j.book)).collect();
     let failed: Mutex<Option<String>> = Mutex::new(None);
-    let text = book::build(&depths, &kept, !o.kept_only, o.threads.unwrap_or(1), &|s| {
+    let search_from = match (o.kept_only, o.search_from) {
+        (true, Some(_)) => return Err("--kept-only searches nothing, --search-from some: give one".to_string().into()),
+        (true, None) => None,
+        (false, from) => Some(from.unwrap_or(0) as usize),
+    };
+    let text = book::build(&depths, &kept, &games, search_from, o.threads.unwrap_or(1), &|s| {
         eprintln!("book: {} of {} positions", s.done, s.total);
         let (Some(journal), Some(entry)) = (&journal, s.entry) else { return };
         if let Err(e) = journal.append(&book::line(s.position, &entry)) {
@@ -113,8 +136,8 @@ fn probe(o: &Options, print: &mut dyn FnMut(&str)) -> Result<(), Failure> {
     let entry = book::shipped().probe(&game).ok_or_else(|| {
         Failure::NoAnswer(format!(
             "not in the book: it holds the positions before {COMPLETE} pieces are placed, and some with \
-             {COMPLETE} or {}, none captured",
-            COMPLETE + 1
+             {COMPLETE} to {}, none captured",
+            DEEPEST - 1
         ))
     })?;
     print(&format!("{} score {} depth {}", game.move_text(entry.best), entry.score, entry.depth));

@@ -45,20 +45,24 @@ USAGE
                                        the 50-move count is not applied)
   dokuz book probe [POSITION OPTIONS]  Master's opening-book move in the position, with
                                        the score and depth of the search that chose it
-  dokuz book build --depth D | --depths D0,D1,D2,D3[,D4[,D5]] [--keep] [--journal FILE]
-                   [--kept-only] [--threads N]
+  dokuz book build --depth D | --depths D0,D1,D2,D3[,D4[,D5[,D6…]]] [--lines GAMES]
+                   [--keep] [--journal FILE] [--kept-only | --search-from N] [--threads N]
                                        the opening book (src/ai/book.txt): every nine men's
                                        position before each side's third placement, one of
                                        each symmetry class, searched by Master to depth D
                                        (--depths: Dn for the positions with n pieces placed;
                                        D4: White's third placement after its book move, every
                                        Black reply; D5: Black's third placement after its book
-                                       move, every White reply) on N threads; --keep keeps
-                                       the shipped book's entries already searched that deep;
+                                       move, every White reply; D6 to D9: the positions
+                                       of 6 to 9 placed that two games of the file
+                                       GAMES reached, most played first) on N threads;
+                                       --keep keeps the shipped book's entries already
+                                       searched that deep;
                                        --journal appends each entry to FILE as it is searched
                                        and keeps FILE's entries, so a stopped build resumes;
                                        --kept-only searches nothing and writes the book of
-                                       the kept entries; progress on stderr
+                                       the kept entries, --search-from N searches only the
+                                       positions of N placed or more; progress on stderr
   dokuz --help
 
 POSITION OPTIONS
@@ -116,6 +120,10 @@ pub struct Options {
     pub kept_only: bool,
     /// book build: the file each entry is appended to as it is searched, and kept from.
     pub journal: Option<String>,
+    /// book build: the file of games whose lines the book follows past its own.
+    pub lines: Option<String>,
+    /// book build: search only the positions with at least this many pieces placed.
+    pub search_from: Option<u32>,
     /// Divides every level's own think time (match: keeps Hard and Master in proportion).
     pub scale: Option<f64>,
     pub seed: Option<u64>,
@@ -171,7 +179,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// The options the parser knows, as the commands name them.
-const KNOWN: [&str; 19] = [
+const KNOWN: [&str; 21] = [
     "--variant",
     "--flying",
     "--position",
@@ -183,6 +191,8 @@ const KNOWN: [&str; 19] = [
     "--keep",
     "--kept-only",
     "--journal",
+    "--lines",
+    "--search-from",
     "--seed",
     "--scale",
     "--games",
@@ -240,6 +250,8 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             "--keep" => o.keep = true,
             "--kept-only" => o.kept_only = true,
             "--journal" => o.journal = Some(value(args, &mut i, arg)?.to_string()),
+            "--lines" => o.lines = Some(value(args, &mut i, arg)?.to_string()),
+            "--search-from" => o.search_from = Some(number(value(args, &mut i, arg)?, arg)?),
             "--seed" => o.seed = Some(number(value(args, &mut i, arg)?, arg)?),
             "--scale" => {
                 let v = value(args, &mut i, arg)?;
