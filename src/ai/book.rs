@@ -1,8 +1,9 @@
 //! Master's opening book: nine men's morris (flying on), every position before each side's
 //! third placement and, beyond them, each side's third placement after the book's own
-//! second move of that side (White's whole line, Black's as far as it is built), every
-//! position analysed once by Master's own search to a depth that a
-//! move's time does not reach (`book.txt`, written by `dokuz book build`).
+//! second move of that side (White's whole line, Black's as far as it is built), and the
+//! game lines: positions of the fourth and fifth placements that games played against
+//! Master reached at least twice. Every position analysed once by Master's own search to
+//! a depth that a move's time does not reach (`book.txt`, written by `dokuz book build`).
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
 //! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
