@@ -123,7 +123,7 @@ fn the_shipped_book_holds_every_opening_with_a_legal_move() {
     let held =
         |line: Vec<Position>| line.iter().filter(|p| book.probe(&Game::from_position(nine(), **p)).is_some()).count();
     let in_lines = [held(book::white_line(&book)), held(book::black_line(&book))];
-    let game_lines = book::game_lines(&shipped_games(), depths.len());
+    let game_lines = book::game_lines(&shipped_games(), PLIES as usize, depths.len());
     let in_game_lines = held(game_lines.clone());
     assert_eq!(
         book.len(),
@@ -241,8 +241,8 @@ a1 b2 a4 b4 a7xb4 b4 c4 d1
 ";
     let games = book::read_games(text).expect("the games read");
     assert_eq!(games.len(), 5, "the set-aside game is skipped");
-    assert!(games[4].is_empty(), "a capture before six are placed ends the line");
-    assert_eq!(games[0].len(), 4, "six to nine placed");
+    assert_eq!(games[4].len(), 5, "a capture ends the line: the positions of 0 to 4 placed");
+    assert_eq!(games[0].len(), 10, "0 to 9 placed");
     let position = |moves: &str| {
         let mut g = Game::new(nine());
         moves.split(' ').for_each(|m| {
@@ -252,11 +252,11 @@ a1 b2 a4 b4 a7xb4 b4 c4 d1
     };
     let expected =
         ["d2 d6 b4 f6 b6 b2", "d2 d6 b4 f6 b6 b2 f4", "d2 d6 b4 f6 b6 b2 f4 d3", "d2 d6 b4 f6 b6 b2 f4 d3 g7"];
-    let lines: Vec<[Bits; 2]> = book::game_lines(&games, 10).iter().map(class).collect();
+    let lines: Vec<[Bits; 2]> = book::game_lines(&games, 6, 10).iter().map(class).collect();
     assert_eq!(lines, expected.map(position), "reached by 4, 3, 2 and 2 games, in that order");
-    let lines: Vec<[Bits; 2]> = book::game_lines(&games, 7).iter().map(class).collect();
+    let lines: Vec<[Bits; 2]> = book::game_lines(&games, 6, 7).iter().map(class).collect();
     assert_eq!(lines, [position(expected[0])], "six placed only");
-    assert!(book::game_lines(&games[..1], 10).is_empty(), "one game is no line");
+    assert!(book::game_lines(&games[..1], 6, 10).is_empty(), "one game is no line");
     let bad = book::read_games("d2 d6\nd2 d2").expect_err("a point taken twice");
     assert!(bad.contains("games line 2") && bad.contains("'d2'"), "{bad}");
 
@@ -282,7 +282,7 @@ a1 b2 a4 b4 a7xb4 b4 c4 d1
     let read = Book::parse(&built).expect("the built book reads");
     assert_eq!(read.len(), all.len() + 4);
     let stop = AtomicBool::new(false);
-    for pos in book::game_lines(&games, depths.len()) {
+    for pos in book::game_lines(&games, PLIES as usize, depths.len()) {
         let g = Game::from_position(nine(), pos);
         let depth = depths[book::placed(&pos)];
         let master = think(&g, Level::Master, Limits { depth: Some(depth), threads: 1, ..Limits::default() }, 0, &stop)
@@ -466,22 +466,31 @@ fn the_white_line_is_built_after_the_book_and_written_as_far_as_kept() {
     }
 }
 
+/// The complete part searched to depth 1: its positions, their entries, and the book.
+fn depth_one_book() -> (Vec<Position>, Vec<Option<Entry>>, Book) {
+    let all = book::positions();
+    let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
+    let entries = book::analyse(&shallow, 2, &|_| {});
+    let complete =
+        Book::parse(&book::text(&all, &entries, &[1; COMPLETE as usize], 0)).expect("the depth-1 book reads");
+    (all, entries, complete)
+}
+
+/// A made-up entry for `p` (its first legal move), as a build keeps any entry.
+fn made_up(p: &Position, depth: u32) -> Option<Entry> {
+    Game::from_position(nine(), *p).legal_moves().iter().next().map(|&best| Entry { best, score: 0, depth })
+}
+
 /// With a depth for Black's third placement too, the build goes on to the black line of
 /// the book it has, after the white line: here every position is kept (the lines with
 /// made-up entries, which a build keeps as it keeps any) but the black line's last three,
 /// and only those three are searched, to Master's moves.
 #[test]
 fn the_black_line_is_built_after_the_white_line() {
-    let all = book::positions();
-    let shallow: Vec<(Position, u32)> = all.iter().map(|&p| (p, 1)).collect();
-    let entries = book::analyse(&shallow, 2, &|_| {});
-    let complete =
-        Book::parse(&book::text(&all, &entries, &[1; COMPLETE as usize], 0)).expect("the depth-1 book reads");
+    let (all, entries, complete) = depth_one_book();
     let (white, black) = (book::white_line(&complete), book::black_line(&complete));
     let (kept_black, missing) = black.split_at(black.len() - 3);
-    let made_up = |p: &Position| {
-        Game::from_position(nine(), *p).legal_moves().iter().next().map(|&best| Entry { best, score: 0, depth: 2 })
-    };
+    let made_up = |p: &Position| made_up(p, 2);
     let lines: Vec<Position> = white.iter().chain(kept_black).copied().collect();
     let positions: Vec<Position> = all.iter().chain(&lines).copied().collect();
     let kept_entries: Vec<Option<Entry>> = entries.iter().copied().chain(lines.iter().map(made_up)).collect();
@@ -508,6 +517,101 @@ fn the_black_line_is_built_after_the_white_line() {
             .expect("a move");
         assert_eq!(read.probe(&g).map(|e| (e.best, e.depth)), Some((master.best, 2)), "{}", g.position_text());
     }
+}
+
+/// With the game lines, a position before them that the games reached again is searched
+/// again to the game lines' depth, the most played first, and only there: here two games
+/// (one the other's mirror image) follow the book's moves for White's second and Black's
+/// second placements, and a third leaves them at its fifth placement. Until it is
+/// searched again, such a position keeps its shallower entry.
+#[test]
+fn the_positions_the_games_reached_again_are_searched_again_deeper() {
+    let (all, entries, complete) = depth_one_book();
+    let (white, black) = (book::white_line(&complete), book::black_line(&complete));
+    let made_up = |p: &Position| made_up(p, 1);
+    let lines: Vec<Position> = white.iter().chain(&black).copied().collect();
+    let positions: Vec<Position> = all.iter().chain(&lines).copied().collect();
+    let kept_entries: Vec<Option<Entry>> = entries.iter().copied().chain(lines.iter().map(made_up)).collect();
+    let kept = Book::parse(&book::text(&positions, &kept_entries, &[1; PLIES as usize], 0)).expect("the kept book");
+
+    // b4 d2, the book's two moves, then a fifth and a sixth placement: a game on both lines.
+    let mut g = Game::new(nine());
+    let mut on_lines = Vec::new();
+    for i in 0..4 {
+        let m = match i {
+            0 | 1 => g.legal_moves().iter().copied().find(|&m| g.move_text(m) == ["b4", "d2"][i]).expect("legal"),
+            _ => complete.probe(&g).expect("in the book").best,
+        };
+        on_lines.push(g.move_text(m));
+        g.push(m);
+    }
+    let game = |fifth: usize| {
+        let mut g = g.clone();
+        let mut moves = on_lines.clone();
+        for nth in [fifth, 0] {
+            let m = g.legal_moves().iter().copied().nth(nth).expect("a placement");
+            moves.push(g.move_text(m));
+            g.push(m);
+        }
+        moves.join(" ")
+    };
+    // The same game turned left to right.
+    let mirror = |line: String| -> String {
+        line.chars()
+            .map(|c| match c {
+                'a' => 'g',
+                'b' => 'f',
+                'c' => 'e',
+                'e' => 'c',
+                'f' => 'b',
+                'g' => 'a',
+                _ => c,
+            })
+            .collect()
+    };
+    let text = format!("{}\n{}\n{}\n", game(0), mirror(game(0)), game(1));
+    let games = book::read_games(&text).expect("the games read");
+    let again = book::game_lines(&games, 2, PLIES as usize);
+    assert_eq!(again.len(), 4, "two to five placed, twice each: {text}");
+
+    let depths = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2];
+    let searched = std::sync::Mutex::new(Vec::new());
+    let built = book::build(&depths, &[&kept], &games, Some(2), 2, &|s| {
+        if let Ok(mut list) = searched.lock() {
+            list.push(class(s.position));
+        }
+    });
+    let searched = searched.lock().map(|list| list.clone()).unwrap_or_default();
+    let mut classes = searched;
+    classes.sort();
+    let mut expected: Vec<[Bits; 2]> = book::game_lines(&games, 2, 7).iter().map(class).collect();
+    expected.sort();
+    assert_eq!(classes, expected, "the positions of two to six placed that both games reached, and only those");
+    assert!(
+        built.contains("# Of the positions of fewer than 6 placed, 4 that at least 2 of those games reached searched again to at least 2"),
+        "{built}"
+    );
+    let read = Book::parse(&built).expect("the built book reads");
+    assert_eq!(read.len(), positions.len() + 1, "the one game line of six placed is added");
+    let stop = AtomicBool::new(false);
+    for pos in &positions {
+        let g = Game::from_position(nine(), *pos);
+        let entry = read.probe(&g).expect("still in the book");
+        if again.iter().any(|p| class(p) == class(pos)) {
+            let master = think(&g, Level::Master, Limits { depth: Some(2), threads: 1, ..Limits::default() }, 0, &stop)
+                .expect("a move");
+            assert_eq!((entry.best, entry.depth), (master.best, 2), "{}", g.position_text());
+        } else {
+            assert_eq!(Some(entry), kept.probe(&g), "{}", g.position_text());
+        }
+    }
+
+    // Nothing searched: the shallow entries stay where nothing deeper is kept.
+    let written = book::build(&depths, &[&kept], &games, None, 2, &|_| panic!("nothing is searched"));
+    assert!(!written.contains("searched again"), "{written}");
+    assert_eq!(Book::parse(&written).expect("it reads").len(), positions.len());
+    let rewritten = book::build(&depths, &[&read], &games, None, 2, &|_| panic!("nothing is searched"));
+    assert_eq!(rewritten, built, "the deeper entries are kept");
 }
 
 /// The lines of a journal that are entries (not comments), in the order written.

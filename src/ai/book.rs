@@ -2,8 +2,10 @@
 //! third placement and, beyond them, each side's third placement after the book's own
 //! second move of that side (White's whole line, Black's as far as it is built), and the
 //! game lines: positions of the fourth and fifth placements that games played against
-//! Master reached at least twice. Every position analysed once by Master's own search to
-//! a depth that a move's time does not reach (`book.txt`, written by `dokuz book build`).
+//! Master reached at least twice. Every position analysed by Master's own search to a
+//! depth that a move's time does not reach, and those before the game lines that the
+//! games reached again searched again as deep as the game lines (`book.txt`, written by
+//! `dokuz book build`).
 //!
 //! The placing phase is where Master's lost games were lost, and its first placements
 //! are where the branching is widest: at 1.6 s a move its search reaches depth 15 there,
@@ -239,7 +241,7 @@ pub fn black_line(book: &Book) -> Vec<Position> {
 /// moves from the start in our notation, or a line of `tools/sanmill-games.txt` (`game …
 /// plies: MOVES`; a game set aside there has no moves and is skipped). Blank lines and
 /// lines starting with `#` are comments. Each game is kept as its positions of the
-/// book's kind with at least `PLIES` placed: up to its first capture or `DEEPEST` pieces.
+/// book's kind: up to its first capture or `DEEPEST` pieces placed.
 pub fn read_games(text: &str) -> Result<Vec<Vec<Position>>, String> {
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -258,9 +260,7 @@ pub fn read_games(text: &str) -> Result<Vec<Vec<Position>>, String> {
         let mut positions = Vec::new();
         let mut moves = moves.split_whitespace();
         while in_scope(game.position()) {
-            if placed(game.position()) >= PLIES as usize {
-                positions.push(*game.position());
-            }
+            positions.push(*game.position());
             let Some(m) = moves.next() else { break };
             game.play_text(m).map_err(|e| format!("games line {}: '{m}': {e}", n + 1))?;
         }
@@ -269,28 +269,44 @@ pub fn read_games(text: &str) -> Result<Vec<Vec<Position>>, String> {
     Ok(games)
 }
 
-/// The game lines: each position of `games` (as `read_games` keeps them) with fewer than
-/// `up_to` pieces placed that at least `LINE_GAMES` of them reached, one of each class,
+/// The game lines: each position of `games` (as `read_games` keeps them) with `from` to
+/// fewer than `up_to` pieces placed that at least `LINE_GAMES` of them reached, one of each class,
 /// those reached by the most games first, then in the order the games first reached
 /// them: a line built in parts holds the positions an opponent is likeliest to play.
-pub fn game_lines(games: &[Vec<Position>], up_to: usize) -> Vec<Position> {
-    // Of each class: how many games reached it, when it was first reached, its
-    // representative.
-    let mut reached: HashMap<Key, (usize, usize, Position)> = HashMap::new();
+pub fn game_lines(games: &[Vec<Position>], from: usize, up_to: usize) -> Vec<Position> {
+    let mut lines: Vec<Reach> = reach(games)
+        .into_values()
+        .filter(|r| r.games >= LINE_GAMES && (from..up_to).contains(&placed(&r.position)))
+        .collect();
+    lines.sort_by_key(|r| (std::cmp::Reverse(r.games), r.first));
+    lines.into_iter().map(|r| r.position).collect()
+}
+
+/// A class of positions as the games reached it.
+struct Reach {
+    /// How many games reached it, and when it was first reached (in classes reached
+    /// before it).
+    games: usize,
+    first: usize,
+    /// The class's representative.
+    position: Position,
+}
+
+/// Every class of positions that `games` reached, with how many of them reached it.
+fn reach(games: &[Vec<Position>]) -> HashMap<Key, Reach> {
+    let mut reached: HashMap<Key, Reach> = HashMap::new();
     for game in games {
         let mut this_game = HashSet::new();
-        for pos in game.iter().filter(|p| placed(p) < up_to) {
+        for pos in game {
             let Some((key, _)) = class(pos) else { continue };
             if this_game.insert(key) {
                 let first = reached.len();
-                let representative = Position::new(key.0, key.1, pos.in_hand, 0);
-                reached.entry(key).or_insert((0, first, representative)).0 += 1;
+                let position = Position::new(key.0, key.1, pos.in_hand, 0);
+                reached.entry(key).or_insert(Reach { games: 0, first, position }).games += 1;
             }
         }
     }
-    let mut lines: Vec<(usize, usize, Position)> = reached.into_values().filter(|(n, ..)| *n >= LINE_GAMES).collect();
-    lines.sort_by_key(|&(n, first, _)| (std::cmp::Reverse(n), first));
-    lines.into_iter().map(|(.., pos)| pos).collect()
+    reached
 }
 
 /// `pos` with `book`'s move played, then each reply to it, as classes and representatives
@@ -356,13 +372,21 @@ pub struct Searched<'a> {
 /// when `depths` has a depth for `COMPLETE` pieces placed too, then the `white_line` of
 /// what it found, with a depth for one more the `black_line`, and with depths for more
 /// pieces still the `game_lines` of `games` to as many placed; returns the book's text: a
-/// position with n pieces placed to at least `depths[n]`. A position that one of the
-/// `kept` books holds searched at least that deep keeps the deepest such entry instead of
-/// being searched (the search is the same on every machine, so this deepens a book in
-/// parts, and a build stopped half-way resumes from what it reported). Only positions
-/// with at least `search_from` pieces placed are searched (`None`: nothing is), the others
-/// hold their kept entries only (a line as far as a stopped build got), so that one part
-/// is built at a time. `progress` hears of each position as its search ends.
+/// position with n pieces placed to at least `depths[n]`. With the game lines, a position
+/// of fewer than `PLIES` placed that at least `LINE_GAMES` games reached is searched again
+/// to the game lines' depth (`depths[PLIES]`) where that is deeper: the lines an opponent
+/// plays are where a shallow entry costs games, and the complete part and the lines hold
+/// them at the depth that their thousands of positions allowed.
+///
+/// A position that one of the `kept` books holds searched at least that deep keeps the
+/// deepest such entry instead of being searched (the search is the same on every
+/// machine, so this deepens a book in parts, and a build stopped half-way resumes from
+/// what it reported). Only positions with at least `search_from` pieces placed are
+/// searched (`None`: nothing is), the others hold their kept entries only (a line as far
+/// as a stopped build got, a position the games reached at its first depth until it is
+/// searched again), so that one part is built at a time. The positions beyond the complete
+/// part are searched those the most games reached first. `progress` hears of each
+/// position as its search ends.
 pub fn build(
     depths: &[u32],
     kept: &[&Book],
@@ -371,40 +395,56 @@ pub fn build(
     jobs: usize,
     progress: &(dyn Fn(Searched) + Sync),
 ) -> String {
+    let with_lines = depths.len() > PLIES as usize;
+    let reached = if with_lines { reach(games) } else { HashMap::new() };
+    let games_at = |pos: &Position| class(pos).and_then(|(key, _)| reached.get(&key)).map_or(0, |r| r.games);
+    // The depth a position is built to, and the least depth it is kept at until then.
+    let depth_of = |pos: &Position| -> (u32, u32) {
+        let first = depths.get(placed(pos)).copied().unwrap_or(u32::MAX);
+        match depths.get(PLIES as usize) {
+            Some(&line) if placed(pos) < PLIES as usize && games_at(pos) >= LINE_GAMES => (first.max(line), first),
+            _ => (first, first),
+        }
+    };
     let settle = |positions: &[Position]| -> Vec<Option<Entry>> {
-        let depth_of = |pos: &Position| depths.get(placed(pos)).copied().unwrap_or(u32::MAX);
-        let kept: Vec<Option<Entry>> = positions
-            .iter()
-            .map(|pos| {
-                let game = Game::from_position(rules(), *pos);
-                kept.iter()
-                    .filter_map(|book| book.probe(&game))
-                    .filter(|entry| entry.depth >= depth_of(pos))
-                    .max_by_key(|entry| entry.depth)
-            })
+        let deepest_kept = |pos: &Position, least: u32| {
+            let game = Game::from_position(rules(), *pos);
+            kept.iter().filter_map(|book| book.probe(&game)).filter(|e| e.depth >= least).max_by_key(|e| e.depth)
+        };
+        let kept: Vec<Option<Entry>> = positions.iter().map(|pos| deepest_kept(pos, depth_of(pos).1)).collect();
+        let searched = |pos: &Position, kept: &Option<Entry>| {
+            kept.is_none_or(|e| e.depth < depth_of(pos).0) && search_from.is_some_and(|n| placed(pos) >= n)
+        };
+        let mut todo: Vec<(usize, Position, u32)> = (0..positions.len())
+            .filter(|&i| searched(&positions[i], &kept[i]))
+            .map(|i| (i, positions[i], depth_of(&positions[i]).0))
             .collect();
-        let searched =
-            |pos: &Position, kept: &Option<Entry>| kept.is_none() && search_from.is_some_and(|n| placed(pos) >= n);
-        let todo: Vec<(Position, u32)> =
-            positions.iter().zip(&kept).filter(|(p, k)| searched(p, k)).map(|(p, _)| (*p, depth_of(p))).collect();
-        let mut found = analyse(&todo, jobs, progress).into_iter();
-        positions.iter().zip(kept).map(|(p, k)| if searched(p, &k) { found.next().flatten() } else { k }).collect()
+        todo.sort_by_key(|(_, pos, _)| std::cmp::Reverse(games_at(pos)));
+        let jobs_list: Vec<(Position, u32)> = todo.iter().map(|&(_, p, d)| (p, d)).collect();
+        let mut entries = kept;
+        for ((i, ..), found) in todo.iter().zip(analyse(&jobs_list, jobs, progress)) {
+            if found.is_some() {
+                entries[*i] = found;
+            }
+        }
+        entries
     };
     let mut positions = positions();
     let mut entries = settle(&positions);
     let complete = Book::of(&positions, &entries);
+    // The lines follow the complete part's moves, and nothing follows theirs: they are
+    // settled together, the most played first.
+    let mut beyond = Vec::new();
     for (n, line_of) in [white_line as fn(&Book) -> Vec<Position>, black_line].into_iter().enumerate() {
         if depths.len() > COMPLETE as usize + n {
-            let line = line_of(&complete);
-            entries.extend(settle(&line));
-            positions.extend(line);
+            beyond.extend(line_of(&complete));
         }
     }
-    if depths.len() > PLIES as usize {
-        let lines = game_lines(games, depths.len());
-        entries.extend(settle(&lines));
-        positions.extend(lines);
+    if with_lines {
+        beyond.extend(game_lines(games, PLIES as usize, depths.len()));
     }
+    entries.extend(settle(&beyond));
+    positions.extend(beyond);
     text(&positions, &entries, depths, games.len())
 }
 
@@ -466,10 +506,27 @@ pub fn text(positions: &[Position], entries: &[Option<Entry>], depths: &[u32], g
              given reached"
         );
     }
+    // The positions before the game lines that the games reached, searched again as deep.
+    let mut again = String::new();
+    if let Some(&line) = depths.get(PLIES as usize) {
+        let deepened = positions
+            .iter()
+            .zip(entries)
+            .filter(|(p, e)| {
+                placed(p) < PLIES as usize && e.is_some_and(|e| e.depth >= line && e.depth > depths[placed(p)])
+            })
+            .count();
+        if deepened > 0 {
+            again = format!(
+                "\n# Of the positions of fewer than {PLIES} placed, {deepened} that at least {LINE_GAMES} of those games \
+                 reached searched again to at least {line}, the game lines' depth."
+            );
+        }
+    }
     let mut text = format!(
         "# Dokuz Taş opening book: nine men's morris, flying on, {scope}.\n\
          # Each position analysed by Master's search, with n pieces placed to at least the n-th depth of \
-         {list} (dokuz book build --depths {list}).\n\
+         {list} (dokuz book build --depths {list}).{again}\n\
          # position\tmove\tscore (side to move, hundredths of a piece)\tdepth\n"
     );
     for (pos, entry) in positions.iter().zip(entries) {

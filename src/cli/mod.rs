@@ -55,7 +55,9 @@ USAGE
                                        Black reply; D5: Black's third placement after its book
                                        move, every White reply; D6 to D9: the positions
                                        of 6 to 9 placed that two games of the file
-                                       GAMES reached, most played first) on N threads;
+                                       GAMES reached, most played first; a position
+                                       before them that two games reached is searched
+                                       again to D6) on N threads;
                                        --keep keeps the shipped book's entries already
                                        searched that deep;
                                        --journal appends each entry to FILE as it is searched
