@@ -419,7 +419,7 @@ pub fn build(
             .filter(|&i| searched(&positions[i], &kept[i]))
             .map(|i| (i, positions[i], depth_of(&positions[i]).0))
             .collect();
-        todo.sort_by_key(|(_, pos, _)| std::cmp::Reverse(games_at(pos)));
+        todo.sort_by_cached_key(|(_, pos, _)| std::cmp::Reverse(games_at(pos)));
         let jobs_list: Vec<(Position, u32)> = todo.iter().map(|&(_, p, d)| (p, d)).collect();
         let mut entries = kept;
         for ((i, ..), found) in todo.iter().zip(analyse(&jobs_list, jobs, progress)) {
