@@ -162,6 +162,10 @@ pub fn run(options: LaunchOptions) -> AppExit {
             }
         }
     }
+    // The default size shrinks on a screen too small for it; a size asked for is kept.
+    if options.window.is_none() {
+        app.insert_resource(platform::FitWindow);
+    }
     if let Some(safe) = options.safe_area {
         app.insert_resource(safe);
     }

@@ -7,18 +7,62 @@
 //! The iOS reading is compiled on every platform (so that this machine type-checks it,
 //! which it cannot do for iOS builds) and only scheduled on iOS; the Android one needs
 //! Android's types and is behind `cfg`. The desktop keeps the `--safe-area` it was given.
+//!
+//! The desktop: a window of the default size that the screen cannot hold shrinks to fit it,
+//! once, as soon as winit has told the primary monitor's size (`FitWindow`).
 
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{Monitor, PrimaryMonitor, PrimaryWindow};
 
 use super::model::SafeArea;
 
 pub(super) fn plugin(_app: &mut App) {
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    _app.add_systems(Update, fit_window.run_if(resource_exists::<FitWindow>));
     #[cfg(target_os = "android")]
     _app.add_systems(PreUpdate, android::safe_area);
     #[cfg(target_os = "ios")]
     _app.add_systems(PreUpdate, winit_safe_area);
+}
+
+/// Present while the desktop window still has its default size, not yet compared with the
+/// screen. A size given with `--window` is kept as asked (and this is not inserted).
+#[derive(Resource)]
+pub struct FitWindow;
+
+/// The share of the screen a default window may take: room for the window's title bar and
+/// the desktop's panels (a laptop's 1366x768 screen cannot hold 1280x800 with them).
+const SCREEN_SHARE: Vec2 = Vec2::new(0.9, 0.85);
+
+/// The size a window of `window` logical pixels takes on a screen of `screen` logical
+/// pixels: each side cut to its share of the screen, or `None` when it already fits (or the
+/// screen's size is not known). The screens lay out at any size, so the window's shape may
+/// change with it.
+pub fn fitted(window: Vec2, screen: Vec2) -> Option<Vec2> {
+    if screen.min_element() <= 0.0 || !screen.is_finite() {
+        return None;
+    }
+    let room = screen * SCREEN_SHARE;
+    (window.x > room.x || window.y > room.y).then(|| window.min(room).floor())
+}
+
+/// The desktop: shrinks a default-sized window that the primary monitor cannot hold, and
+/// centres it there, once the monitor is known.
+#[cfg_attr(any(target_os = "android", target_os = "ios"), allow(dead_code))]
+fn fit_window(
+    monitor: Query<&Monitor, With<PrimaryMonitor>>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+    mut commands: Commands,
+) {
+    let (Ok(monitor), Ok(mut window)) = (monitor.single(), window.single_mut()) else { return };
+    commands.remove_resource::<FitWindow>();
+    let scale = monitor.scale_factor as f32;
+    let screen = monitor.physical_size().as_vec2() / if scale > 0.0 { scale } else { 1.0 };
+    if let Some(size) = fitted(window.resolution.size(), screen) {
+        window.resolution.set(size.x, size.y);
+        window.position = WindowPosition::Centered(MonitorSelection::Primary);
+    }
 }
 
 /// The insets between a window's outer rectangle and its inner one, in logical pixels,
@@ -88,6 +132,22 @@ mod android {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_default_window_fits_the_screen_it_opens_on() {
+        let default = Vec2::new(1280.0, 800.0);
+        // a laptop's 1366x768: narrower and shorter, with room for the panels
+        let laptop = fitted(default, Vec2::new(1366.0, 768.0)).expect("too tall for 768");
+        assert_eq!(laptop, Vec2::new(1229.0, 652.0));
+        // a 1920x1080 screen holds it as it is
+        assert_eq!(fitted(default, Vec2::new(1920.0, 1080.0)), None);
+        // a small screen (a phone-sized virtual display) cuts both sides
+        let small = fitted(default, Vec2::new(360.0, 640.0)).expect("too large");
+        assert!(small.x <= 360.0 * 0.9 && small.y <= 640.0 * 0.85, "{small}");
+        // an unknown screen changes nothing
+        assert_eq!(fitted(default, Vec2::ZERO), None);
+        assert_eq!(fitted(default, Vec2::new(f32::NAN, 700.0)), None);
+    }
 
     #[test]
     fn insets_are_the_gaps_between_the_rectangles_in_logical_pixels() {
