@@ -26,6 +26,7 @@ Options (each changes this run only):
   --data-dir DIR                     keep settings and progress in DIR (default: the
                                      platform's data folder)
   --window WIDTHxHEIGHT              window size in the screen's pixels, e.g. 1024x768
+                                     (default 1280x800, smaller on a screen too small for it)
   --scale-factor F                   pixels per logical pixel, 0.5 to 4 (a phone: 1080x2400 at 3)
   --safe-area T,R,B,L                edges the system covers, in logical pixels, as a phone's
                                      notch and home indicator (e.g. 44,0,34,0)
