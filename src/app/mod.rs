@@ -162,8 +162,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
             }
         }
     }
-    // The default size shrinks on a screen too small for it; a size asked for is kept.
-    if options.window.is_none() {
+    // The default size shrinks on a screen too small for it; a size asked for is kept
+    // (phones fill the screen: nothing to fit there).
+    if options.window.is_none() && cfg!(not(any(target_os = "android", target_os = "ios"))) {
         app.insert_resource(platform::FitWindow);
     }
     if let Some(safe) = options.safe_area {

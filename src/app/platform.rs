@@ -57,8 +57,8 @@ fn fit_window(
 ) {
     let (Ok(monitor), Ok(mut window)) = (monitor.single(), window.single_mut()) else { return };
     commands.remove_resource::<FitWindow>();
-    let scale = monitor.scale_factor as f32;
-    let screen = monitor.physical_size().as_vec2() / if scale > 0.0 { scale } else { 1.0 };
+    // (a scale of 0 gives an infinite size, which `fitted` leaves alone)
+    let screen = monitor.physical_size().as_vec2() / monitor.scale_factor as f32;
     if let Some(size) = fitted(window.resolution.size(), screen) {
         window.resolution.set(size.x, size.y);
         window.position = WindowPosition::Centered(MonitorSelection::Primary);
