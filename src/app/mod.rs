@@ -125,11 +125,13 @@ pub fn run(options: LaunchOptions) -> AppExit {
     app.insert_resource(store::Store::open(&dir))
         .add_plugins(store::StorePlugin { launch: options.settings.clone(), overridden: options.overridden });
     let settings = app.world().resource::<Settings>().clone();
+    // The default size shrinks on a screen too small for it, before the window is first
+    // shown (so it is created hidden); a size asked for is kept (phones fill the screen:
+    // nothing to fit there).
+    let fit = options.window.is_none() && cfg!(not(any(target_os = "android", target_os = "ios")));
+    let window = Window { title: "Dokuz Taş".into(), resolution, visible: !fit, ..default() };
     app.insert_resource(ClearColor(theme::palette(settings.theme).background))
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window { title: "Dokuz Taş".into(), resolution, ..default() }),
-            ..default()
-        }))
+        .add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins(CorePlugin)
         .add_plugins((view::plugin, screens::plugin, audio::plugin, platform::plugin, redraw::plugin));
@@ -162,9 +164,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
             }
         }
     }
-    // The default size shrinks on a screen too small for it; a size asked for is kept
-    // (phones fill the screen: nothing to fit there).
-    if options.window.is_none() && cfg!(not(any(target_os = "android", target_os = "ios"))) {
+    if fit {
         app.insert_resource(platform::FitWindow);
     }
     if let Some(safe) = options.safe_area {

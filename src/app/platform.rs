@@ -9,7 +9,8 @@
 //! Android's types and is behind `cfg`. The desktop keeps the `--safe-area` it was given.
 //!
 //! The desktop: a window of the default size that the screen cannot hold shrinks to fit it,
-//! once, as soon as winit has told the primary monitor's size (`FitWindow`).
+//! before it is first shown (`FitWindow`): it is created hidden, and shown on the first
+//! frame, when winit has already told the monitors' sizes.
 
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
@@ -26,8 +27,9 @@ pub(super) fn plugin(_app: &mut App) {
     _app.add_systems(PreUpdate, winit_safe_area);
 }
 
-/// Present while the desktop window still has its default size, not yet compared with the
-/// screen. A size given with `--window` is kept as asked (and this is not inserted).
+/// Present while the desktop window, created hidden at its default size, is not yet
+/// compared with the screen and shown. A size given with `--window` is kept as asked (the
+/// window is created visible, and this is not inserted).
 #[derive(Resource)]
 pub struct FitWindow;
 
@@ -47,22 +49,27 @@ pub fn fitted(window: Vec2, screen: Vec2) -> Option<Vec2> {
     (window.x > room.x || window.y > room.y).then(|| window.min(room).floor())
 }
 
-/// The desktop: shrinks a default-sized window that the primary monitor cannot hold, and
-/// centres it there, once the monitor is known.
+/// The desktop: shrinks a default-sized window that the primary monitor cannot hold and
+/// centres it there, then shows it. Runs once, on the first frame: bevy_winit lists the
+/// monitors before it runs any frame, so a primary monitor missing then (some Wayland
+/// compositors name none) stays unknown, and the window is shown at its default size.
 #[cfg_attr(any(target_os = "android", target_os = "ios"), allow(dead_code))]
 fn fit_window(
     monitor: Query<&Monitor, With<PrimaryMonitor>>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
 ) {
-    let (Ok(monitor), Ok(mut window)) = (monitor.single(), window.single_mut()) else { return };
+    let Ok(mut window) = window.single_mut() else { return };
     commands.remove_resource::<FitWindow>();
-    // (a scale of 0 gives an infinite size, which `fitted` leaves alone)
-    let screen = monitor.physical_size().as_vec2() / monitor.scale_factor as f32;
-    if let Some(size) = fitted(window.resolution.size(), screen) {
-        window.resolution.set(size.x, size.y);
-        window.position = WindowPosition::Centered(MonitorSelection::Primary);
+    if let Ok(monitor) = monitor.single() {
+        // (a scale of 0 gives an infinite size, which `fitted` leaves alone)
+        let screen = monitor.physical_size().as_vec2() / monitor.scale_factor as f32;
+        if let Some(size) = fitted(window.resolution.size(), screen) {
+            window.resolution.set(size.x, size.y);
+            window.position = WindowPosition::Centered(MonitorSelection::Primary);
+        }
     }
+    window.visible = true;
 }
 
 /// The insets between a window's outer rectangle and its inner one, in logical pixels,
@@ -147,6 +154,51 @@ mod tests {
         // an unknown screen changes nothing
         assert_eq!(fitted(default, Vec2::ZERO), None);
         assert_eq!(fitted(default, Vec2::new(f32::NAN, 700.0)), None);
+    }
+
+    /// Runs the plugin's `fit_window` for one frame on a hidden default window, with or without a
+    /// primary monitor of `monitor` physical pixels at scale 2, and gives back the window.
+    fn first_frame(monitor: Option<UVec2>) -> (Window, bool) {
+        let mut app = App::new();
+        app.insert_resource(FitWindow);
+        plugin(&mut app);
+        let hidden = Window { resolution: (1280, 800).into(), visible: false, ..default() };
+        let id = app.world_mut().spawn((hidden, PrimaryWindow)).id();
+        if let Some(size) = monitor {
+            let (physical_width, physical_height) = (size.x, size.y);
+            app.world_mut().spawn((
+                Monitor {
+                    name: None,
+                    physical_width,
+                    physical_height,
+                    physical_position: IVec2::ZERO,
+                    refresh_rate_millihertz: None,
+                    scale_factor: 2.0,
+                    video_modes: Vec::new(),
+                },
+                PrimaryMonitor,
+            ));
+        }
+        app.update();
+        let window = app.world().get::<Window>(id).expect("window").clone();
+        (window, app.world().contains_resource::<FitWindow>())
+    }
+
+    #[test]
+    fn the_default_window_is_fitted_before_it_is_first_shown() {
+        // a 1366x768 screen at scale 2 (2732x1536 pixels): cut, centred, shown, once
+        let (window, pending) = first_frame(Some(UVec2::new(2732, 1536)));
+        assert_eq!(window.resolution.size(), Vec2::new(1229.0, 652.0));
+        assert_eq!(window.position, WindowPosition::Centered(MonitorSelection::Primary));
+        assert!(window.visible && !pending);
+        // a screen that holds it: shown as it is
+        let (window, _) = first_frame(Some(UVec2::new(3840, 2160)));
+        assert_eq!(window.resolution.size(), Vec2::new(1280.0, 800.0));
+        assert!(window.visible);
+        // no primary monitor named: shown at the default size all the same
+        let (window, pending) = first_frame(None);
+        assert_eq!(window.resolution.size(), Vec2::new(1280.0, 800.0));
+        assert!(window.visible && !pending);
     }
 
     #[test]
