@@ -130,6 +130,9 @@ pub fn run(options: LaunchOptions) -> AppExit {
     // nothing to fit there).
     let fit = options.window.is_none() && cfg!(not(any(target_os = "android", target_os = "ios")));
     let window = Window { title: "Dokuz Taş".into(), resolution, visible: !fit, ..default() };
+    if fit {
+        app.insert_resource(platform::FitWindow);
+    }
     app.insert_resource(ClearColor(theme::palette(settings.theme).background))
         .add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(bevy_egui::EguiPlugin::default())
@@ -163,9 +166,6 @@ pub fn run(options: LaunchOptions) -> AppExit {
                 app.world_mut().write_message(model::Command::Review);
             }
         }
-    }
-    if fit {
-        app.insert_resource(platform::FitWindow);
     }
     if let Some(safe) = options.safe_area {
         app.insert_resource(safe);

@@ -165,12 +165,11 @@ mod tests {
         let hidden = Window { resolution: (1280, 800).into(), visible: false, ..default() };
         let id = app.world_mut().spawn((hidden, PrimaryWindow)).id();
         if let Some(size) = monitor {
-            let (physical_width, physical_height) = (size.x, size.y);
             app.world_mut().spawn((
                 Monitor {
                     name: None,
-                    physical_width,
-                    physical_height,
+                    physical_width: size.x,
+                    physical_height: size.y,
                     physical_position: IVec2::ZERO,
                     refresh_rate_millihertz: None,
                     scale_factor: 2.0,
