@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
@@ -67,9 +67,7 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
         return;
     }
     let (_xvfb, display) = xvfb("1024x768x24");
-    let dir = std::env::temp_dir().join(format!("dokuz-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = fresh_dir("dokuz-e2e");
     let shot = dir.join("shot.png").to_string_lossy().into_owned();
     let mut game = Running::start(&display, &dir.join("data"), shot);
     game.click("New game");
@@ -105,6 +103,14 @@ fn pieces_appear_where_clicked_and_vanish_when_captured() {
 const SIX_WON: &str = "d4 b2 a3 c1 d2 e5 d3xe5 b4 b3 e5 c5 c2 a3-a1 b4-c4 a1-a3 c1-e1 a3-a5 e1-e3 b3-b4 c2-c1 \
 b4-b3 c1-e1xa5 d2-c2 c4-b4 c2-d2xb2 b4-c4 b3-b2 e1-c1 b2-c2 c1-e1xc5 c2-b2 e5-c5 d2-c2 c5-e5xd3 d4-d3 e5-c5 \
 d3-d2xc5 e3-d3 b2-b3 e1-e3 b3-b2xc4";
+
+/// An empty folder of its own for one test, in the system's temporary folder.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
 
 fn skip_or_check_tools() -> bool {
     if std::env::var_os("DOKUZ_SKIP_E2E").is_some() {
@@ -367,9 +373,17 @@ struct Running {
 }
 
 impl Running {
+    /// The game at its menu.
     fn start(display: &str, data_dir: &Path, shot: String) -> Running {
+        Running::start_on(display, data_dir, shot, "menu")
+    }
+
+    /// The game opened on `screen`, once it reports that screen's first widget.
+    fn start_on(display: &str, data_dir: &Path, shot: String, screen: &str) -> Running {
+        let first = if screen == "menu" { "New game" } else { "board" };
         let mut game = Command::new(env!("CARGO_BIN_EXE_dokuz-tas"))
             .args(["--two-players", "--animation", "off", "--lang", "en", "--window", "1024x640", "--print-layout"])
+            .args(["--screen", screen])
             .arg("--data-dir")
             .arg(data_dir)
             .env("DISPLAY", display)
@@ -381,7 +395,7 @@ impl Running {
         let stdout = game.stdout.take().expect("stdout");
         let game = Kill(game);
         let mut watch = Watch { rx: read_reports(stdout), points: HashMap::new(), widgets: Vec::new() };
-        watch.until("the menu", |w| w.widget("New game").is_some());
+        watch.until(&format!("the {screen} screen"), |w| w.widget(first).is_some());
         let window = run("xdotool", &["search", "--sync", "--name", "Dokuz"], display);
         let id = window.lines().next().expect("the game window").to_string();
         let geometry = run("xdotool", &["getwindowgeometry", "--shell", &id], display);
@@ -410,6 +424,10 @@ impl Running {
 
     /// Waits until the board's points are those drawn, and the board is drawn.
     fn board(&mut self) {
+        self.board_within(Duration::from_secs(180));
+    }
+
+    fn board_within(&mut self, limit: Duration) {
         self.watch.until("the board", |w| {
             let (Some(b), Some(&(x, y))) = (w.widget("board"), w.points.get("d2")) else { return false };
             x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h
@@ -418,7 +436,7 @@ impl Running {
         let d2 = self.watch.points["d2"];
         let drawn = Instant::now();
         while brightness(self.pixel_at(d2, 0)).abs_diff(brightness(self.pixel_at((4.0, 4.0), 0))) < 60 {
-            assert!(drawn.elapsed() < Duration::from_secs(180), "the board was not drawn within three minutes");
+            assert!(drawn.elapsed() < limit, "the board was not drawn within {limit:?}");
             std::thread::sleep(Duration::from_secs(1));
         }
     }
@@ -446,9 +464,7 @@ fn menu_new_game_moves_menu_continue_and_messages_move_nothing() {
         return;
     }
     let (_xvfb, display) = xvfb("1024x768x24");
-    let dir = std::env::temp_dir().join(format!("dokuz-e2e-menu-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = fresh_dir("dokuz-e2e-menu");
     let data = dir.join("data");
     let shot = dir.join("shot.png").to_string_lossy().into_owned();
     let white = |c: (u8, u8, u8)| brightness(c) > 200;
@@ -499,5 +515,25 @@ fn menu_new_game_moves_menu_continue_and_messages_move_nothing() {
     // the dark theme was kept: the window's corner shows the dark background
     let corner = game.pixel_at((4.0, 4.0), 0);
     assert!(brightness(corner) < 60, "the dark theme after a restart: the background is {corner:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The game screen opened at start, with no input at all (no click, no mouse move): the
+/// board is drawn once its render pipelines are ready. The frame loop sleeps when nothing
+/// moves, and a frame without them skips the board, so the render world has to ask for the
+/// frames that follow (it once showed an empty board until the first touch).
+#[test]
+fn the_board_is_drawn_without_input_when_the_game_opens_on_it() {
+    if skip_or_check_tools() {
+        return;
+    }
+    let (_xvfb, display) = xvfb("1024x768x24");
+    let dir = fresh_dir("dokuz-e2e-idle");
+    let shot = dir.join("shot.png").to_string_lossy().into_owned();
+    let mut game = Running::start_on(&display, &dir.join("data"), shot, "game");
+    // (screenshots of the root window and the reports on stdout send the game no input;
+    // the limit is well below the idle loop's 60-second heartbeat, which would draw it too)
+    game.board_within(Duration::from_secs(30));
+    drop(game);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,12 @@
 //!   polled by the frame loop, so frames are drawn until they come (the thinking sign
 //!   and the progress bar move meanwhile);
 //! - egui's own animations (its widgets ask for a repaint; bevy_egui turns that into a
-//!   redraw), the menu's emblem and the rules' diagrams for a while after the last input.
+//!   redraw), the menu's emblem and the rules' diagrams for a while after the last input;
+//! - the render pipelines: the GPU programs that draw the board and the pieces compile on
+//!   background threads when first needed, and a mesh whose pipeline is not ready is
+//!   skipped. Until they are all ready, and for one frame after the last one is, the render
+//!   world wakes the frame loop itself (`wake_for_pipelines`): without it a screen opened
+//!   without input (a game continued at start) showed no board until the first touch.
 //!
 //! `--frame-loop continuous` draws every frame as before, to compare; the layout check and
 //! the frame measurement always do.
@@ -15,8 +20,10 @@
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::render::render_resource::{CachedPipelineState, PipelineCache};
+use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
-use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
+use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use super::ai_task::Thinking;
 use super::learning::MoveCheck;
@@ -42,6 +49,13 @@ pub fn settings(continuous: bool) -> WinitSettings {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, keep_drawing);
+    // (no event loop or no renderer, as in the headless tests: nothing to wake)
+    let Some(proxy) = app.world().get_resource::<EventLoopProxyWrapper>().map(|p| (**p).clone()) else { return };
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(PipelineWake { proxy, seen: (0, 0) })
+            .add_systems(Render, wake_for_pipelines.in_set(RenderSystems::Cleanup));
+    }
 }
 
 /// Asks for the next frame while anything moves or a background answer is awaited.
@@ -56,6 +70,29 @@ fn keep_drawing(
     let busy = thinking.job.is_some() || review.running() || check.running();
     if !moving.is_empty() || notice.text.is_some() || busy {
         redraw.write(RequestRedraw);
+    }
+}
+
+/// The render world's way to ask the main world for another frame (it runs on its own
+/// thread and cannot write the main world's `RequestRedraw`), and the pipelines it saw
+/// last frame: (all, ready).
+#[derive(Resource)]
+struct PipelineWake {
+    proxy: EventLoopProxy<WinitUserEvent>,
+    seen: (usize, usize),
+}
+
+/// After the frame is rendered: another frame while a pipeline is still being made, and one
+/// more when one became ready or was added (the frame that made it ready had already
+/// chosen what to draw without it).
+fn wake_for_pipelines(cache: Res<PipelineCache>, mut wake: ResMut<PipelineWake>) {
+    let all = cache.pipelines().count();
+    let ready = cache.pipelines().filter(|p| matches!(p.state, CachedPipelineState::Ok(_))).count();
+    let waiting = cache.waiting_pipelines().next().is_some();
+    if waiting || wake.seen != (all, ready) {
+        wake.seen = (all, ready);
+        // (the loop may be gone when the game quits)
+        let _ = wake.proxy.send_event(WinitUserEvent::WakeUp);
     }
 }
 
