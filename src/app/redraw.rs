@@ -86,8 +86,9 @@ struct PipelineWake {
 /// more when one became ready or was added (the frame that made it ready had already
 /// chosen what to draw without it).
 fn wake_for_pipelines(cache: Res<PipelineCache>, mut wake: ResMut<PipelineWake>) {
-    let all = cache.pipelines().count();
-    let ready = cache.pipelines().filter(|p| matches!(p.state, CachedPipelineState::Ok(_))).count();
+    let (all, ready) = cache
+        .pipelines()
+        .fold((0, 0), |(all, ready), p| (all + 1, ready + usize::from(matches!(p.state, CachedPipelineState::Ok(_)))));
     let waiting = cache.waiting_pipelines().next().is_some();
     if waiting || wake.seen != (all, ready) {
         wake.seen = (all, ready);
