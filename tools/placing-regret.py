@@ -16,12 +16,19 @@ Usage:
                                                           the move of each run's last
                                                           iteration within NODES, against
                                                           REF's deepest move
+  tools/placing-regret.py losses GAMES DEPTH LAST_PLY > POSITIONS
+                                                          where each game Master lost was
+                                                          lost: the position before its
+                                                          first move (up to LAST_PLY) that a
+                                                          search to DEPTH finds 0.5 pieces
+                                                          worse than its own best; the
+                                                          reasons on stderr
 Environment: DOKUZ (default target/release/dokuz) for `search`, JUDGE (default DOKUZ) for
 `judge`, CORES (default "0,1": one search at a time on each). `judge` keeps the values it
 searched in `judged-DEPTH.tsv` beside REF, so that runs can be added later.
 README "Against Sanmill" has the results.
 """
-import importlib.util, os, queue, subprocess, sys
+import importlib.util, os, queue, re, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -120,6 +127,37 @@ def judge(depth, nodes, ref_path, run_paths):
         print(f"{path}: " + "; ".join(cells))
 
 
+def losses(games, depth, last_ply):
+    """The critical position of each game Master lost in GAMES (lines of
+    versus-sanmill.py's log or tools/sanmill-games.txt): each of Master's moves after the
+    random opening (none in a game from the start) is judged by a search to `depth` of the position before it (its
+    best move and value) and, when the move played differs, a search to `depth - 1` of the
+    position after it, so that both values look as far ahead from the position before."""
+    lost = [(m.group(1), line.split("plies: ")[1].split(), 2 if re.search(r"opening \S+ \S+ master", line) else 0)
+            for line in open(games)
+            if (m := re.search(r"master (White|Black): loss", line)) and "plies: " in line]
+
+    def walk(game, core):
+        colour, moves, opening = game
+        report = []
+        for i in range(opening + (colour == "Black"), min(len(moves), last_ply), 2):
+            its = time_policy.search_iterations(DOKUZ, " ".join(moves[:i]), depth, core)
+            _, value, _, best = its[-1]
+            played = value
+            if best != moves[i]:
+                after = time_policy.search_iterations(DOKUZ, " ".join(moves[:i + 1]), depth - 1, core)
+                played = -after[-1][1] if after else 0
+            report.append(f"ply {i + 1}: {moves[i]} {played}, best {best} {value}")
+            if value - played >= 50:
+                return " ".join(moves[:i]), report
+        return None, report
+
+    for (colour, moves, _), (critical, report) in zip(lost, on_cores(lost, walk)):
+        print(f"master {colour} {' '.join(moves[:2])}: " + "; ".join(report), file=sys.stderr)
+        if critical:
+            print(critical, flush=True)
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
     if a[:1] == ["sample"] and len(a) == 6:
@@ -128,5 +166,7 @@ if __name__ == "__main__":
         search(a[1], int(a[2]), a[3])
     elif a[:1] == ["judge"] and len(a) >= 5:
         judge(int(a[1]), float(a[2]), a[3], a[4:])
+    elif a[:1] == ["losses"] and len(a) == 4:
+        losses(a[1], int(a[2]), int(a[3]))
     else:
         sys.exit(__doc__)
