@@ -74,6 +74,17 @@ def search(positions, depth, out):
             print(m + "\t" + " ".join(f"{d}:{s}:{n}:{b}" for d, s, n, b in its), file=f, flush=True)
 
 
+def value_after(binary, moves, depth, core):
+    """The value of the last of `moves` for the side that played it: the position after it
+    searched to `depth`."""
+    its = time_policy.search_iterations(binary, moves, depth, core)
+    if its:
+        return -its[-1][1]
+    # No iteration: the move ended the game, and only the mover can win by moving.
+    status = subprocess.run([binary, "status", "--moves", moves], capture_output=True, text=True).stdout
+    return 30000 if "wins" in status else 0
+
+
 def judge(depth, nodes, ref_path, run_paths):
     binary = os.environ.get("JUDGE", DOKUZ)
     ref = load(ref_path)
@@ -101,16 +112,8 @@ def judge(depth, nodes, ref_path, run_paths):
                 need |= {f"{k} {m}", f"{k} {best[k]}"} - value.keys()
     need = sorted(need)
 
-    def child(moves, core):
-        its = time_policy.search_iterations(binary, moves, depth, core)
-        if its:
-            return -its[-1][1]
-        # No iteration: the move ended the game, and only the mover can win by moving.
-        status = subprocess.run([binary, "status", "--moves", moves], capture_output=True, text=True).stdout
-        return 30000 if "wins" in status else 0
-
     with open(cache_path, "a") as f:
-        for n, v in zip(need, on_cores(need, child)):
+        for n, v in zip(need, on_cores(need, lambda moves, core: value_after(binary, moves, depth, core))):
             value[n] = v
             print(f"{n}\t{v}", file=f, flush=True)
     print(f"{len(best)} positions, moves at {nodes:.0f} nodes judged at depth {depth}; regret in hundredths of a "
@@ -130,9 +133,10 @@ def judge(depth, nodes, ref_path, run_paths):
 def losses(games, depth, last_ply):
     """The critical position of each game Master lost in GAMES (lines of
     versus-sanmill.py's log or tools/sanmill-games.txt): each of Master's moves after the
-    random opening (none in a game from the start) is judged by a search to `depth` of the position before it (its
-    best move and value) and, when the move played differs, a search to `depth - 1` of the
-    position after it, so that both values look as far ahead from the position before."""
+    random opening (none in a game from the start) is judged by a search to `depth` of the
+    position before it (its best move and value) and, when the move played differs, a
+    search to `depth - 1` of the position after it, so that both values look as far ahead
+    from the position before."""
     lost = [(m.group(1), line.split("plies: ")[1].split(), 2 if re.search(r"opening \S+ \S+ master", line) else 0)
             for line in open(games)
             if (m := re.search(r"master (White|Black): loss", line)) and "plies: " in line]
@@ -145,8 +149,7 @@ def losses(games, depth, last_ply):
             _, value, _, best = its[-1]
             played = value
             if best != moves[i]:
-                after = time_policy.search_iterations(DOKUZ, " ".join(moves[:i + 1]), depth - 1, core)
-                played = -after[-1][1] if after else 0
+                played = value_after(DOKUZ, " ".join(moves[:i + 1]), depth - 1, core)
             report.append(f"ply {i + 1}: {moves[i]} {played}, best {best} {value}")
             if value - played >= 50:
                 return " ".join(moves[:i]), report
