@@ -630,9 +630,11 @@ fn an_iteration_whose_best_move_falls_is_searched_on() {
 
 /// A move that fails high against the previous best makes the choice unsettled until its
 /// exact score is known: a node limit reached after the fail high no longer ends the
-/// search, the unsettled limit does; and where a limit cuts its exact search, the move is
-/// still played, by the bound it failed high by. In the position where the best move
-/// changes at depth 13 (above), without a fall of the previous best.
+/// search, the unsettled limit does. Where a limit cuts its exact search, the move is
+/// played by the bound it failed high by only if that bound is above the previous best's
+/// score: a bound that ties (all a null window at that score shows) keeps the previous
+/// best, as a completed iteration keeps it among equals. In the position where the best
+/// move changes at depth 13 (above), without a fall of the previous best.
 #[test]
 fn a_move_failing_high_is_searched_on_until_its_score_is_known() {
     let g = nine_with_moves("W: B: w 9 9 0", "f2 f6 g4 e4 d1 d6 b6 d2 b4 c4 b2xd2 d2");
@@ -645,39 +647,67 @@ fn a_move_failing_high_is_searched_on_until_its_score_is_known() {
     let fallen = its[k + 1].root.iter().find(|e| e.0 == before).map(|e| e.1).expect("scored at depth 13");
     assert!(fallen > its[k].score.min(its[k - 1].score) - 40, "the test needs no fall at depth 13: {fallen}");
     let (from, to) = (its[k].nodes, its[k + 1].nodes);
-    let (mut seen, mut cut_exact) = (None, 0);
+    let (mut seen, mut kept_on_tie) = (None, 0);
     for f in 1..40 {
         let plain = Limits { nodes: Some(from + (to - from) * f / 40), ..Limits::default() };
         let cut = think_with(&g, Level::Master, plain, 0);
         let last = cut.iterations.last().expect("an iteration");
         let on = think_with(&g, Level::Master, Limits { unsettled_nodes: Some(to + 1), ..plain }, 0);
         let searched_on: Vec<(u32, bool, Move)> = on.iterations.iter().map(|i| (i.depth, i.partial, i.pv[0])).collect();
-        if last.partial {
-            assert_eq!((last.depth, cut.best), (13, after), "at {f}/40: only {after:?} beats the previous best");
-            seen.get_or_insert(f);
-            // The bound it failed high by, below its exact score: cut in its exact search.
-            // The bound ties with the previous best, and the move that failed high is
-            // played whatever the seed (with no margin Master picks among equal scores).
-            if last.score < its[k + 1].score {
-                cut_exact += 1;
-                for seed in 1..4 {
-                    assert_eq!(think_with(&g, Level::Master, plain, seed).best, after, "at {f}/40, seed {seed}");
-                }
-            }
-        } else {
-            assert_eq!((last.depth, cut.best), (12, before), "at {f}/40");
-        }
         let done = |n: usize| its[..=n].iter().map(|i| (i.depth, false, i.pv[0])).collect::<Vec<_>>();
-        if seen.is_some() {
-            // On to the end of depth 13 (which changed the move, so depth 14 too, up to
-            // the unsettled limit just after 13's end).
+        // The fail high is seen once the unsettled limit searches on to the end of depth
+        // 13 (which changed the move, so depth 14 too, up to the unsettled limit just
+        // after 13's end); before it, the search ends at depth 12 either way.
+        let failed_high = searched_on.len() > k + 1;
+        if failed_high {
             assert_eq!(searched_on[..=k + 1], done(k + 1), "from {f}/40 the fail high searches on");
+            seen.get_or_insert(f);
         } else {
             assert_eq!(searched_on, done(k), "at {f}/40, before the fail high");
+            assert!(seen.is_none(), "at {f}/40: a fail high seen before is seen at every later limit");
+        }
+        if last.partial {
+            assert_eq!((last.depth, cut.best), (13, after), "at {f}/40: only {after:?} beats the previous best");
+            assert!(failed_high, "at {f}/40: played by a score the search did not search on for");
+            assert!(last.score > fallen, "at {f}/40: played by a bound that only ties with {fallen}");
+        } else {
+            assert_eq!((last.depth, cut.best), (12, before), "at {f}/40");
+            // The plain limit cut depth 13 after the fail high, before an exact score
+            // above the previous best's was known: the previous best is kept.
+            kept_on_tie += failed_high as u32;
         }
     }
     assert!(seen.is_some_and(|f| f > 1), "the test needs limits before and after the fail high: {seen:?}");
-    assert!(cut_exact > 0, "no plain limit cut the exact search of {after:?}");
+    assert!(kept_on_tie > 0, "no plain limit cut the exact search of {after:?} while its bound only tied");
+}
+
+/// Master takes the first of equal moves, whatever the seed: the root keeps the previous
+/// iteration's order among equal scores, so the first is the one that scored best at the
+/// shallower depths. Master's lost game against Sanmill at seed 95026 (README "Against
+/// Sanmill"): before White's last placement `c3` and `e5` both score the best at depth 18,
+/// `c3` first; at depth 20 `e5` is below it. Master played `e5`, a pick among the two.
+#[test]
+fn master_takes_the_first_of_equal_moves() {
+    let g = nine_with_moves("W: B: w 9 9 0", "d2 e4 d6 b4 f4 f6 a1 a4 c4 d3 d5 d7 g1 d1 b2 g4");
+    let name = |m: Move| g.move_text(m);
+    let t = think_with(&g, Level::Master, depth(18), 0);
+    let last = t.iterations.last().expect("iterations");
+    let equal: Vec<String> = last.root.iter().filter(|e| e.1 == last.root[0].1).map(|e| name(e.0)).collect();
+    assert!(
+        equal.len() > 1 && equal.contains(&"e5".to_string()),
+        "the test needs e5 among equal best moves: {equal:?}"
+    );
+    assert_eq!(name(last.pv[0]), "c3");
+    for seed in SEEDS {
+        assert_eq!(name(think_with(&g, Level::Master, depth(18), seed).best), "c3", "seed {seed}");
+    }
+    let deeper = think_with(&g, Level::Master, depth(20), 0);
+    let root = &deeper.iterations.last().expect("iterations").root;
+    let score = |m: &str| root.iter().find(|e| name(e.0) == m).map(|e| e.1).expect("a root move");
+    // Below the best (a bound: a move that fails low has no exact score); searched on its
+    // own to depth 20, `e5` is 1.56 pieces below (README "Against Sanmill").
+    assert!(score("e5") < score("c3"), "at depth 20: e5 {} against c3 {}", score("e5"), score("c3"));
+    assert_eq!(name(deeper.best), "c3");
 }
 
 /// Master's lost game against Sanmill from the start position (README "Against Sanmill",

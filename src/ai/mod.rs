@@ -377,10 +377,14 @@ pub fn think_reporting(
     let best_score = last.root[0].1;
     // A forced win is taken by the quickest route; otherwise any move within the margin.
     let margin = if best_score.abs() > search::WIN_BOUND || last.depth == 0 { 0 } else { level.margin() };
-    // With no margin, an iteration cut short plays the move that beat the previous best:
-    // one whose exact search was cut scores by a bound that may tie with the previous
-    // best's score, and is likely better (`Searcher::overtaken`).
-    let candidates: Vec<Move> = if last.partial && margin == 0 {
+    // Master takes the first of equal moves, not any: the root keeps the previous
+    // iteration's order among equal scores, so the first is the one that scored best at
+    // the shallower depths. In the game Master lost at seed 95026 (README "Against
+    // Sanmill") its last placement's `c3` and `e5` both scored 0 at depths 18 and 19, `c3`
+    // first since depth 12; at depth 20 `e5` is a piece and a half worse, and a pick among
+    // the two played it. An iteration cut short plays the move that beat the previous
+    // best (`Searcher::overtaken`).
+    let candidates: Vec<Move> = if margin == 0 && (last.partial || level == Level::Master) {
         vec![last.pv[0]]
     } else {
         last.root.iter().filter(|&&(_, s)| s >= best_score - margin).map(|&(m, _)| m).collect()

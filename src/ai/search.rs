@@ -377,11 +377,13 @@ impl<'a> Searcher<'a> {
         let &(_, first) = scored.first()?;
         // Scores after the first are exact where above the floor, which the best one is.
         // A move whose exact search was cut is at least as good as its bound: it beats
-        // the previous best when its bound ties with it too (with no margin its null
-        // window shows no more than that, and a root move that fails high is most often
-        // better), and a move with an exact score when it ties with that (`max_by_key`
-        // keeps the last of equals).
-        let cut = self.cut.take().filter(|&(_, s)| s >= first);
+        // the previous best only when that bound is above the previous best's score, as
+        // an exact score must be. A bound that ties shows no more than an equal move (the
+        // null window, with no margin, is the previous best's score), and a completed
+        // iteration keeps the previous best among equals; in the game Master lost at
+        // seed 95026 (README "Against Sanmill") such a tie, cut at depth 20, played the
+        // last placement `e5`, a piece and a half worse than the `c3` depth 20 keeps.
+        let cut = self.cut.take().filter(|&(_, s)| s > first);
         let &(best, score) = scored.iter().filter(|&&(_, s)| s > first).chain(&cut).max_by_key(|&&(_, s)| s)?;
         scored.extend(cut);
         let searched = scored.len();
