@@ -698,7 +698,8 @@ fn master_takes_the_first_of_equal_moves() {
         "the test needs e5 among equal best moves: {equal:?}"
     );
     assert_eq!(name(last.pv[0]), "c3");
-    for seed in SEEDS {
+    assert_eq!(name(t.best), "c3", "seed 0");
+    for seed in SEEDS.skip(1) {
         assert_eq!(name(think_with(&g, Level::Master, depth(18), seed).best), "c3", "seed {seed}");
     }
     let deeper = think_with(&g, Level::Master, depth(20), 0);

@@ -145,6 +145,12 @@ impl Level {
         self == Level::Master
     }
 
+    /// Whether the level plays the first of equal moves, the one its search ordered first
+    /// (`think_reporting`), instead of any of them. Master only: the others vary.
+    pub fn takes_first_of_equals(self) -> bool {
+        self == Level::Master
+    }
+
     /// The size of the level's table in MB (Easy's is a token one).
     pub fn table_mb(self) -> u64 {
         (1u64 << self.table_bits()) >> MB_BITS
@@ -384,7 +390,7 @@ pub fn think_reporting(
     // first since depth 12; at depth 20 `e5` is a piece and a half worse, and a pick among
     // the two played it. An iteration cut short plays the move that beat the previous
     // best (`Searcher::overtaken`).
-    let candidates: Vec<Move> = if margin == 0 && (last.partial || level == Level::Master) {
+    let candidates: Vec<Move> = if margin == 0 && (last.partial || level.takes_first_of_equals()) {
         vec![last.pv[0]]
     } else {
         last.root.iter().filter(|&&(_, s)| s >= best_score - margin).map(|&(m, _)| m).collect()
