@@ -123,12 +123,31 @@ fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
                 Level::Easy | Level::Medium => level.limits(None),
                 Level::Hard | Level::Master => long_think(level),
             };
-            let start = Instant::now();
-            let t = think(&g, level, limits, 3, &stop)
-                .unwrap_or_else(|| panic!("{level:?}: no move at '{}'", g.position_text()));
-            let spent = start.elapsed();
-            assert!(g.legal_moves().contains(&t.best), "{level:?}: illegal {:?} at '{}'", t.best, g.position_text());
-            assert!(spent < GRACE, "{level:?} took {spent:?} with the flag already raised at '{}'", g.position_text());
+            // A search that ignored the flag would take its 30 s at every trial; the
+            // first call of a freshly built test binary alone once took 261 ms in CI
+            // (its pages loaded from disk: 248 ms against 31 ms warm, measured here).
+            let mut spent = Vec::new();
+            while spent.len() < TRIALS {
+                let start = Instant::now();
+                let t = think(&g, level, limits, 3, &stop)
+                    .unwrap_or_else(|| panic!("{level:?}: no move at '{}'", g.position_text()));
+                let took = start.elapsed();
+                assert!(
+                    g.legal_moves().contains(&t.best),
+                    "{level:?}: illegal {:?} at '{}'",
+                    t.best,
+                    g.position_text()
+                );
+                if took < GRACE {
+                    break;
+                }
+                spent.push(took);
+            }
+            assert!(
+                spent.len() < TRIALS,
+                "{level:?} took {spent:?} with the flag already raised at '{}'",
+                g.position_text()
+            );
         }
     }
 }
