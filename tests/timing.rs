@@ -78,15 +78,22 @@ const TRIALS: usize = 3;
 /// `stop_after` until an answer comes within `GRACE` of the flag; panics with every
 /// delay if none does.
 fn stopped_promptly(g: &Game, level: Level, after: Duration) -> Option<Thought> {
+    within_grace(|| stop_after(g, level, after))
+        .unwrap_or_else(|delays| panic!("{level:?} answered {delays:?} after the flag at '{}'", g.position_text()))
+}
+
+/// Runs `trial` (an answer and how late it came) until one comes within `GRACE`, at most
+/// `TRIALS` times; every delay if none does.
+fn within_grace<T>(mut trial: impl FnMut() -> (T, Duration)) -> Result<T, Vec<Duration>> {
     let mut delays = Vec::new();
     while delays.len() < TRIALS {
-        let (t, late) = stop_after(g, level, after);
+        let (answer, late) = trial();
         if late < GRACE {
-            return t;
+            return Ok(answer);
         }
         delays.push(late);
     }
-    panic!("{level:?} answered {delays:?} after the flag at '{}'", g.position_text());
+    Err(delays)
 }
 
 #[test]
@@ -126,8 +133,7 @@ fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
             // A search that ignored the flag would take its 30 s at every trial; the
             // first call of a freshly built test binary alone once took 261 ms in CI
             // (its pages loaded from disk: 248 ms against 31 ms warm, measured here).
-            let mut spent = Vec::new();
-            while spent.len() < TRIALS {
+            within_grace(|| {
                 let start = Instant::now();
                 let t = think(&g, level, limits, 3, &stop)
                     .unwrap_or_else(|| panic!("{level:?}: no move at '{}'", g.position_text()));
@@ -138,16 +144,11 @@ fn a_flag_raised_before_the_call_still_gives_a_legal_move() {
                     t.best,
                     g.position_text()
                 );
-                if took < GRACE {
-                    break;
-                }
-                spent.push(took);
-            }
-            assert!(
-                spent.len() < TRIALS,
-                "{level:?} took {spent:?} with the flag already raised at '{}'",
-                g.position_text()
-            );
+                ((), took)
+            })
+            .unwrap_or_else(|spent| {
+                panic!("{level:?} took {spent:?} with the flag already raised at '{}'", g.position_text())
+            });
         }
     }
 }
